@@ -376,6 +376,8 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True  # "Anar ... jag anar att": the verb after its subject, never the name
     if _feast_mention(doc, k):
         return True
+    if base.label == "work" and k and folds[k - 1] in possessive:
+        return True  # "jobbar på volvo … min Volvo XC60": a thing owned, no workplace
     subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
     if subject_only and not subject:
         return True

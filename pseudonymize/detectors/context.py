@@ -19,7 +19,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
-from pseudonymize.detectors.gazetteer_match import PLACE_LABEL
+from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, PLACE_LABEL
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
                                                      apposed_business, apposed_kind,
@@ -282,7 +282,8 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                           "article_prefix", "geo_preposition", "naming_adverb", "glue_letter",
                           "superlative_ending", "place_suffix", "preschool_kind",
                           "definite_ending", "function_word", "name_run_verb",
-                          "apposition_article", "kind_filler", "nationality"))
+                          "apposition_article", "kind_filler", "nationality", "list_word",
+                          "geo_prefix"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -360,7 +361,8 @@ CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
                      ending=("people_association_ending",),
                      reads=("nationality", "not_name", "sensitive", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         ending=("transport_ending",), reads=("ride_verb", "list_word"))
+                         ending=("transport_ending",), reads=("ride_verb", "list_word",
+                                                             "personal_pronoun", "transport_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True, next_shape=_next_capital)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",),
                            next_shape=_next_letters)
@@ -1270,11 +1272,31 @@ class ContextRules:
         elif geo and i and doc.texts[i].lower().endswith(("n", "et", "na")) \
                 and self._name_before_kind(doc, i - 1):
             label = "geo"
+        elif geo and self._capital_adjective_name(doc, i):
+            add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i], "geo", key=" ".join(folds[i - 1:i + 1])))
+            return True  # "till Döda fallet", "vid Svarta sjön": the adjective and the kind
         else:
             return False
         add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], label, key=folds[i - 1]))
         # "i moundou floden logone flyter": a lower-case name after the kind noun is named too
         return not (geo and self._lower_name_after(doc, i))
+
+    @staticmethod
+    def _capital_adjective_name(doc: Doc, i: int) -> bool:
+        """"gick till Döda fallet", "badade vid Svarta sjön": a capitalised word inside its
+        sentence, after a place's preposition and before a definite kind noun of nature, is
+        the first word of the name they make together (Swedish writes Döda fallet, Stora
+        sjön, Röda havet so); not at a sentence start ("Stora sjön är kall") nor a name the
+        lists hold as a person's or a place's own."""
+        k = i - 1
+        if k < 1 or k in doc.starts or doc.space(k) != " " or not doc.texts[i].islower() \
+                or not doc.texts[i].lower().endswith(("n", "et", "na")):
+            return False
+        text, e = doc.texts[k], doc.entries[k]
+        W = doc.lex.words.folds
+        return text.isalpha() and text[0].isupper() and text[1:].islower() \
+            and not e.cats - NAMEISH and not e.gender and T.COMMON <= e.zipf < T.VERY_COMMON \
+            and (doc.folds[k - 1] in W["place_trigger.prep"] or doc.folds[k - 1] in W["geo_preposition"])
 
     def _lower_name_after(self, doc: Doc, i: int) -> bool:
         """Token i + 1 is a lower-case word no list knows, inside i's sentence: the name the
@@ -1355,8 +1377,9 @@ class ContextRules:
             add(NAMED_KIND.span(doc.offsets[j], doc.ends[j + 1], "geo",
                                 key=" ".join(folds[j:j + 2])))
             return
+        closed = counted and geo and self._closed_name(doc, j)  # "vid sjön dal och floden X"
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (doc.texts[j][:1].isupper()
+                j < n and (doc.texts[j][:1].isupper() or closed
                            or self._unknown_name(doc, j, foreign, counted=counted, compound=compound)
                            or self._listed_name(doc, j, region, geo))):
             j = self._naming_verb_after(doc, i, j)
@@ -1367,7 +1390,7 @@ class ContextRules:
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
         if j >= n or not (self._kind_name(doc, j, named) or closing > j
-                          or (region or geo) and self._listed_name(doc, j, region, geo)
+                          or (region or geo) and self._listed_name(doc, j, region, geo) or closed
                           or counted and self._unknown_name(doc, j, geo, counted=True,
                                                             compound=compound)) \
                 or j in doc.starts and not quoted:
@@ -1577,6 +1600,25 @@ class ContextRules:
             and len(doc.folds[j]) >= T.CURATED_GEO_WORD_MIN else T.COMMON
         return bool(e.place_kind or e.gender or geo and e.country) and e.zipf < limit \
             and not e.cats - NAMEISH and doc.texts[j].isalpha()
+
+    def _closed_name(self, doc: Doc, j: int) -> bool:
+        """"vid sjön dal och floden Vyeth", "i sjön mälar.": after a place's preposition and a
+        lake's, river's or mountain's kind noun, a lower-case word less frequent than everyday
+        words (an adverb is more: "i sjön ofta", "vid sjön idag") that no other list claims and
+        that ends its phrase (a comma, a full stop, "och", "eller", a place's preposition) is
+        the name, though it is a word too (dal: a valley): a bare noun after the definite kind
+        noun is no Swedish phrase."""
+        n = len(doc.texts)
+        if j + 1 >= n:
+            return False
+        e = doc.entries[j]
+        if not doc.texts[j].isalpha() or not doc.texts[j].islower() \
+                or e.zipf >= T.COMMON or e.cats - NAMEISH - HOMOGRAPH or len(doc.folds[j]) < 3 \
+                or doc.folds[j] in self.w["geo_prefix"]:
+            return False  # ("på berget mont och": the prefix of a name not written)
+        nxt = doc.folds[j + 1]
+        return not doc.texts[j + 1][0].isalnum() or nxt in self.w["list_word"] \
+            or nxt in self.w["place_trigger.prep"]
 
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False,
                       counted: bool = False, compound: bool = False) -> bool:
@@ -3122,7 +3164,10 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     low = doc.texts[i].lower()
     ridden = i and (doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
                     or i >= 2 and doc.folds[i - 1] in r.w["list_word"]  # "Öresundståg eller pågatåg"
-                    and doc.texts[i - 2].lower().endswith(r.transport_endings))
+                    and doc.texts[i - 2].lower().endswith(r.transport_endings)
+                    # "varje morgon tar jag västtågen": the subject after its verb
+                    or i >= 2 and doc.folds[i - 1] in r.w["personal_pronoun"]
+                    and doc.folds[i - 2] in r.w["ride_verb"])
     if not ((doc.texts[i][0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False
@@ -3130,9 +3175,20 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     stem = doc.folds[i][:-len(fold(ending))]  # "pågatåget" -> "paga", "nattåget" -> "natt"
     if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
             doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) \
-            or ridden and _ridden_line(r, doc.entries[i], stem):
+            or ridden and (_ridden_line(r, doc.entries[i], stem) or _line_form(r, stem, True)) \
+            and not _line_form(r, stem, False):
         add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
+
+
+def _line_form(r: ContextRules, stem: str, listed: bool) -> bool:
+    """"västtågen": another form of a listed line or train (`listed`: Västtåg, Västtåget);
+    "pendeltågen": of a kind of train (not `listed`: the `transport_word` pendeltåg); the part
+    before the ending joined to any line's ending (the lists hold some forms only)."""
+    forms = [r.lex.get(stem + fold(end)) for end in r.transport_endings]
+    if listed:
+        return any(e.org_kind == "transport" for e in forms)
+    return any("transport_word" in e.cats for e in forms)
 
 
 def _ridden_line(r: ContextRules, e: Entry, stem: str) -> bool:

@@ -59,7 +59,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
     "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
     "dislocated_pronoun", "work_title_noun", "fronted_adverb", "name_greeting",
-    "route_through"),
+    "route_through", "subjunction"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -72,7 +72,8 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
     "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
-    "street_ending_abroad", "origin_preposition", "region_ending", "village_holder"),
+    "street_ending_abroad", "origin_preposition", "region_ending", "village_holder",
+    "distance_word"),
     before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
 # street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`;
 # region_ending: `resolve._region_named`)
@@ -90,7 +91,7 @@ WATER = _rule("water", ("geo", "place"), 0.6, ("water_verb", "water_preposition"
                                                 "inverted_subject", "climb_verb"),
               before=("water_preposition",))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
-    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
+    "work_word", "work_start", "hiring_verb", "hiring_object", "function_word", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition", "possessive", "definite_ending",
     "profession_verb", "profession_filler", "inverted_subject", "apposition_article",
     "kind_noun", "drive_verb", "driven_vehicle"), before=("institution_preposition",))
@@ -151,8 +152,8 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
-                                                             "named_geo_ending"),
-                     before=("place_trigger", "geo_preposition"))
+                                                             "named_geo_ending", "sight_verb"),
+                     before=("place_trigger", "geo_preposition", "sight_verb"))
 PLACE_LIST = _rule("place-list", ("city",), 0.6, ("list_word", "place_trigger", "definite_ending"))
 STREET_APART = _rule("street-apart", ("place",), 0.6, ("street_word_apart", "street_preposition"),
                      before=("street_preposition",), after=("street_word_apart",))
@@ -490,6 +491,16 @@ def _listed_after_place(doc: Doc, i: int) -> bool:
         and doc.texts[j - 2].islower() and doc.texts[j - 1].isalpha() \
         and bool(doc.entries[j - 1].place_kind or not doc.entries[j - 1].zipf) \
         and doc.texts[i][:1].islower() and not doc.entries[i].zipf and not doc.entries[i].cats
+
+
+def hiring_at(doc: Doc, i: int) -> bool:
+    """"Abba i kungshamn söker folk", "volvo i Olofström behöver personal": a word before "i",
+    a town and an employer's verb with the staff it takes on names the workplace hiring."""
+    folds, entries, n = doc.folds, doc.entries, len(doc.texts)
+    W = doc.lex.words.folds
+    return i + 4 < n and folds[i + 1] == "i" and bool(entries[i + 2].place_kind) \
+        and folds[i + 3] in W["hiring_verb"] and folds[i + 4] in W["hiring_object"] \
+        and folds[i] not in W["personal_pronoun"] and folds[i] not in W["function_word"]
 
 
 def _institution_context(doc: Doc, i: int) -> str | None:
@@ -1036,7 +1047,8 @@ class Matcher:
         self.kin_heads = self.owned_kin | category_words(lex, "fam")  # (`_kin_genitives`)
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition", "place_article",
-            "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
+            "water_preposition", "list_word", "sight_verb", "place_trigger.visit") \
+            | self.owned_kin | category_words(lex, "fam")
         # (the words after it are `near_after`'s) ... and `_u_namelike_slot`'s: the
         # neighbours of a person's slot (a lower-case word starting its clause is judged too)
         self.slot_before = neighbours(lex, (NAMELIKE_SLOT,), "before")
@@ -1890,7 +1902,7 @@ class Matcher:
         if span is not None and span.rule in INSTITUTION_GUESSES \
                 and span.label in INSTITUTION_LABELS \
                 and not (e.country or e.se_pop >= T.SE_LOWER_CASE):
-            institution = _institution_context(doc, i)
+            institution = _institution_context(doc, i) or ("work" if hiring_at(doc, i) else None)
             if institution:
                 return Span(span.start, span.end, institution, span.attrs, span.score,
                             INSTITUTION_CONTEXT.name, span.key)
@@ -2949,7 +2961,7 @@ class Matcher:
 
     def _capital_accepted(self, c: Cand, is_name: bool) -> bool:
         doc, i, e = c.doc, c.i, c.e
-        context = c.place_ctx or c.name_ctx
+        context = c.place_ctx or c.name_ctx or hiring_at(doc, i)  # "Nokia i Lund söker folk"
         if c.initial:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
                 self._name_follows(doc, i) or self._bare_subject(doc, i)
@@ -2984,8 +2996,14 @@ class Matcher:
         bare = c.place_ctx == 1 and e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD \
             and folds[i - 1] in self.W["unheard_place_preposition"] \
             and not c.key.endswith(self.ENDS["definite_ending"])  # ("i boden": the shed)
+        # "flyttade till medan och bodde", "åkte buss till medan på sumatra": a conjunction
+        # never heads a noun phrase, so after a verb of going or living and its preposition
+        # it is a big town abroad of its spelling
+        clause_word = c.place_ctx == 2 and e.place_kind == "city" \
+            and e.place_country not in ("", "SE") and e.place_pop >= T.BIG_PLACE \
+            and c.key in self.W["subjunction"]
         return not is_name and e.cats <= HOMOGRAPH and (
-            c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
+            c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED) or clause_word
             or (c.place_ctx == 1 or listed) and bool(e.country) or bare
             or c.place_ctx == 1 and self._fronted_place(c.doc, i, e)
             or c.place_ctx and (_route_start(c.doc, i, e) or _route_end(c.doc, i, e))
@@ -3036,7 +3054,9 @@ class Matcher:
                     or self._far(_at_shop, c.doc, c.i):
                 return True  # "ringde försäkringskassan", "handlar på willys"
             return (_institution_context(c.doc, c.i) is not None or studied_at(c.doc, c.i)
-                    is not None) and not self._definite_noun(c.key)  # "läser svenska på hermods"
+                    is not None or hiring_at(c.doc, c.i)) \
+                and not self._definite_noun(c.key)  # "läser svenska på hermods"; "volvo i
+            # Olofström behöver folk": the employer hiring
         if is_name:
             return bool(c.name_ctx or c.after_name or (
                 e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
@@ -3688,12 +3708,16 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     ending ("i centralprovinsen": a province, when no count knows the word), when the word is rare and the part before the ending is no everyday word
     ("stadsparken", "granskogen" are common nouns)."""
     doc, i = c.doc, c.i
+    # "såg victoriafallen", "besökte niagarafallen": a sight seen or visited, a geography only
+    seen = bool(i) and (doc.folds[i - 1] in m.W["sight_verb"]
+                        or doc.folds[i - 1] in m.W["place_trigger.visit"])
     if c.cap or c.e.zipf >= T.COMMON or not i or not (
-            doc.folds[i - 1] in m.W["place_trigger.prep"] or doc.folds[i - 1] in m.W["geo_preposition"]):
+            doc.folds[i - 1] in m.W["place_trigger.prep"] or doc.folds[i - 1] in m.W["geo_preposition"]
+            or seen):
         return None
     low = doc.texts[i].lower()
     label = m._place_suffix(low)
-    if label not in ("geo", "place", "region"):
+    if label not in ("geo", "place", "region") or seen and label != "geo":
         return None
     suffix = next(sfx for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx))
     stem = c.key[:len(c.key) - len(fold(suffix))]
@@ -4922,6 +4946,11 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
             m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" and _owner_before(m, doc, i - 1)
             or _possessed_kin(doc, i - 1)):
         limit = T.DOMINANT_WORD  # "min fru Ladan", "min ta Sok": capitalised after an owned kin word
+    if c.cap and not c.initial and c.place_ctx and i >= 2 and doc.folds[i - 1] == "fran" \
+            and doc.folds[i - 2] in m.W["distance_word"] and doc.texts[i].isalpha() \
+            and c.key not in m.vocabulary and not m._definite_noun(c.key):
+        return None  # "tio minuter från Hör": a place however everyday a word it spells (not
+        # a pronoun, a listed word nor a definite noun: "från Jag", "från Skolan")
     return REJECT if c.e.zipf >= limit or not (c.cap or c.named) else None
 
 
@@ -5159,7 +5188,8 @@ LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country
 # The steps whose first read is the word right before: they find nothing unless a word of
 # these categories stands there (`Matcher._unknown` runs the others alone after any other word)
 STEP_BEFORE = {_u_workplace: ("institution_preposition",),
-               _u_lower_suffix: ("place_trigger.prep", "geo_preposition"),
+               _u_lower_suffix: ("place_trigger.prep", "geo_preposition", "sight_verb",
+                                "place_trigger.visit"),
                _u_city_part: ("place_trigger.prep",),
                _u_water: ("water_preposition", "place_trigger.prep", "geo_preposition"),
                _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
@@ -5317,7 +5347,8 @@ def _may_frequent(m: Matcher, c: Cand) -> int:
     """Lower case with no naming verb, or above all of `_u_frequent`'s limits, always; at
     least the lowest of them may be."""
     if not (c.cap or c.named) or c.e.zipf >= max(T.INITIAL_UNKNOWN_MAX, T.COMMON,
-                                                 T.DOMINANT_WORD):
+                                                 T.DOMINANT_WORD) \
+            and not (c.cap and not c.initial and c.place_ctx):  # ("minuter från Hör")
         return ALWAYS
     return c.e.zipf >= min(T.INITIAL_UNKNOWN_MAX, T.COMMON, T.DOMINANT_WORD)
 

@@ -114,6 +114,10 @@ REFERENCE = re.compile(
 # A case or order number of digit groups joined by "/", "." or "-" ("2023/12345", "16-884512"):
 # taken only after a reference trigger ("ärendenummer", "dnr"), as a date or fraction is not.
 SLASHED = re.compile(r"(?<![\w@./-])\d{1,6}(?:[./-]\d{1,7}){1,3}(?![\w@/-]|[.,]\d)")
+# A property designation's block and unit ("fastighet Bergsjö 4:117", "Lindö 5:12"): taken only
+# after a property word (`property_word`) and a tract's name, never a time ("kl 14:30")
+PROPERTY = re.compile(r"(?<![\w@./:-])\d{1,5}:\d{1,5}(?![\w@/:-]|[.,]\d)")
+PROPERTY_REACH = 4  # words between "fastighet" and its number ("fastigheten Kalmar Lindö 5:12")
 REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many digits is its number
 # How many words back a kind's own word decides a number's shape reading: "personkonto
 # 820101-2275", "Min kontrakt nummer är 0402-11 22 33" (the word, "nummer", the verb)
@@ -294,6 +298,7 @@ NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8,
 MASKS = "*•"  # "****4471": the hidden digits of a number whose end is given
 REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55,
                        TRIGGERS + ("time_word", "unit_word"))
+PROPERTY_RULE = _rule("property", ("other_nr_seq",), 0.8, ("property_word", "time_word"))
 ZIP_RULE = _rule("zip", ("zip_code",), 0.85, ("zip_trigger",))
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_make",))
@@ -498,6 +503,24 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
                 add(REFERENCE_RULE.span(m.start(), m.end(), "other_nr_seq"))
 
 
+def _properties(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    """"fastighet bergsjö 4:117", "fastigheten Kalmar Lindö 5:12": a block:unit number after a
+    tract's name (a capitalised word, a place or a rare word right before it; not "Tomten kom
+    18:00") within PROPERTY_REACH words of a property word; never after a time word."""
+    words = lex.words("property_word")
+    if words.isdisjoint(doc.folds):
+        return
+    for m in _anchored(PROPERTY, doc.text, scan.runs):
+        i = doc.index_at(m.start())
+        if i < 2 or _time_of_day(doc, lex, m.start()) or not doc.texts[i - 1].isalpha():
+            continue
+        tract = doc.entries[i - 1]
+        if not (doc.texts[i - 1][:1].isupper() or tract.place_kind or tract.zipf < T.COMMON):
+            continue
+        if any(doc.folds[j] in words for j in range(max(0, i - 1 - PROPERTY_REACH), i - 1)):
+            add(PROPERTY_RULE.span(m.start(), m.end(), "other_nr_seq"))
+
+
 def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     """"415 05 Göteborg", "827 30 ljusdal": a post code before its town; "postnummer 432 44":
     one after its word."""
@@ -603,7 +626,8 @@ DIGIT_RULES: tuple[Rule, ...] = (
     _with((IBAN_RULE,), _ibans) + _with((PERSONNUMMER_RULE, PERSONNUMMER_BAD), _personnummer)
     + _with((PHONE_RULE,), _phones) + _with((ACCOUNT_RULE,), _accounts)
     + _with((NUMBER_TRIGGER, DIGITS_RULE, NUMBER_ENDING), _bare_numbers)
-    + _with((REFERENCE_RULE,), _references) + _with((ZIP_RULE, ZIP_TOWN), _zips)
+    + _with((REFERENCE_RULE,), _references) + _with((PROPERTY_RULE,), _properties)
+    + _with((ZIP_RULE, ZIP_TOWN), _zips)
     + _with((LICENCE_RULE,), _licences) + _with((DATE_RULE,), _dates)
     + _with((YEAR_RULE,), _years))
 RULES = TEXT_RULES + DIGIT_RULES
