@@ -574,9 +574,10 @@ def fitting_days(drawn: int, dates: Iterable[tuple[int, int | None, bool]]) -> i
     """The essay's move of days: `drawn` where each of its dates' days (day, moved month or None,
     kept) moved by it stays in its month and on its side of every kept day of that month (a
     feast's "julafton den 24 december"), so one date later than another stays so and a range
-    keeps its direction; else the nearest move of `DAY_MOVES` that does, or that keeps the most
-    and pushes the rest least past their month's ends ("1 mars till 31 mars" -> "1 april till
-    30 april"). Deterministic: the drawn move is the learner's seed's."""
+    keeps its direction; else the drawn move the other way ("den 5 mars" moved by -7 is the
+    12th, not the 1st every time), else the nearest move of `DAY_MOVES` that does, or that
+    keeps the most and pushes the rest least past their month's ends ("1 mars till 31 mars"
+    -> "1 april till 30 april"). Deterministic: the drawn move is the learner's seed's."""
     dates = list(dates)
     kept = [(day, month) for day, month, keep in dates if keep and month]
     moving = [(day, month) for day, month, keep in dates if not keep]
@@ -587,7 +588,8 @@ def fitting_days(drawn: int, dates: Iterable[tuple[int, int | None, bool]]) -> i
         crossed = sum(month == k_month and day != k_day and (day - k_day) * (
             day + move - k_day) <= 0 for day, month in moving for k_day, k_month in kept)
         return sum(map(bool, past)) + crossed, sum(past)
-    return min(DAY_MOVES, key=lambda move: (misses(move), abs(move - drawn), move))
+    return min(DAY_MOVES, key=lambda move: (misses(move), move != drawn, move != -drawn,
+                                            abs(move - drawn), move))
 
 
 def numeric_date(original: str) -> tuple[list[str], int | None, int | None]:

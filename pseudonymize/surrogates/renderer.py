@@ -305,7 +305,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     def _essay_dates(self) -> tuple[tuple[int | None, int | None, bool], ...]:
         """(day, month, kept) of each date mention of the essay (`date_parts`; a day's month
         only where its month word is a mention moved with it), kept where lifelike keeps it
-        as a feast's or a term's date (`_feast_date`), and of each day and month it writes
+        as a feast's, a term's or a public event's date (`_kept_date`), and of each day and month it writes
         that is no mention (kept as written: "på julafton den 24 december")."""
         text = getattr(self.before, "text", "")
         months_at = {s.start for s in self.date_spans if s.label == "month_word"}
@@ -318,7 +318,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                     s.end < at <= s.end + 3 for at in months_at):
                 month = None  # ("den 3 maj" where only the day is a mention: its month stays)
             out.append((day, month, s.label in FEAST_DATE_LABELS and
-                        self._feast_date(s, original)))
+                        self._kept_date(s, original)))
         return tuple(out)
 
     def months_moved(self, month: int) -> int:
@@ -972,7 +972,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         Försäkringskassans): it names no writer, and a peer in its place is a clue."""
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
         if strategy == "lifelike" and span.label in FEAST_DATE_LABELS:
-            return self._feast_date(span, original)
+            return self._kept_date(span, original)
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
                 fold(original) in words().kunya:
             return True  # "abu karim": abu stays, Karim becomes his son's surrogate
@@ -1252,6 +1252,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             r"\p{L}+", fold(text[span.end:end]))[:2])
         return said.isdisjoint(own) or (
             not words().event_verbs.isdisjoint(near) and own.isdisjoint(near))
+
+    def _kept_date(self, span: Span, original: str) -> bool:
+        """Lifelike: a day or month every writer shares, kept as written: a feast's or a
+        term's (`_feast_date`), or a public event's in a sentence whose year would be the
+        event's (`_event_year`: "Den 24 februari 2022 började kriget", never "den 27 mars")."""
+        return self._feast_date(span, original) or self._event_year(span)
 
     def _feast_date(self, span: Span, original: str, again: bool = True) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i

@@ -2,8 +2,9 @@
 wrapped a day round the 28th ("den 3 maj till den 9 maj 2024" -> "den 28 juni till den 6 juni
 2026") and moved a month onto or away from a month kept for a feast ("20/12 till 6/1", beside
 Christmas, -> "19/12 till 5/12"); a Saturday named beside its date became a Wednesday; a birth
-date kept in December beside Christmas and its personnummer moved to January. Invented
-sentences, not the gold sets'."""
+date kept in December beside Christmas and its personnummer moved to January; a day written as
+an ordinal word was drawn at random; a public event's date ("Den 24 februari 2022 började
+kriget") moved while its year stayed. Invented sentences, not the gold sets'."""
 
 from __future__ import annotations
 
@@ -84,6 +85,7 @@ BESIDE_KEPT = [
     "Den 20 december åkte vi till mormor och på julafton den 24 december åt vi skinka.",
     "Vi firade midsommar den 21 juni med grannarna. Den 24 juni åkte vi till Kiruna.",
     "Den 2 maj kom min bror, och 1/5 var vi ute och demonstrerade för arbetarnas dag.",
+    "Den 24 februari 2022 började kriget och alla var rädda. Vi lämnade staden den 5 mars.",
 ]
 
 
@@ -102,6 +104,14 @@ def test_a_day_written_as_an_ordinal_moves_with_the_essays_days(engine: Engine) 
     for seed in SEEDS:
         got = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed).target
         assert gaps(dates(got)) == [7], (seed, got)
+
+
+def test_a_public_events_date_stays_as_its_year_does(engine: Engine) -> None:
+    text = "Den 24 februari 2022 började kriget och alla var rädda. Vi lämnade staden den 5 mars."
+    for seed in SEEDS:
+        got = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed).target
+        assert got.startswith("Den 24 februari 2022 började kriget"), (seed, got)
+        assert "den 5 mars" not in got, (seed, got)
 
 
 # (text, the weekday its date must keep: 0 Monday .. 6 Sunday)
