@@ -5,6 +5,7 @@ and dates.
 from __future__ import annotations
 
 import bisect
+import calendar
 import datetime
 import tomllib
 from collections.abc import Callable, Iterable
@@ -706,10 +707,11 @@ def _day(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int, int]) -> int:
-    """The moved date's day, moved on to the nearest day of its month (1-28) with the original's
-    weekday where the original is a workday and its sentence has a `weekday_anchors` word
-    ("måndagen den 3 mars 2025", "kursen börjar den 12 januari") or its sentence names that
-    weekday (`weekday_names`: "lördagen den 4 maj 2024" stays a Saturday); else the moved day."""
+    """The moved date's day, moved on to the nearest day of its month (up to its last) with the
+    original's weekday where the original is a workday and its sentence has a `weekday_anchors`
+    word ("måndagen den 3 mars 2025", "kursen börjar den 12 januari") or its sentence names
+    that weekday (`weekday_names`: "lördagen den 4 maj 2024" stays a Saturday); else the moved
+    day."""
     try:
         weekday = datetime.date(*was).weekday()
     except ValueError:
@@ -722,9 +724,10 @@ def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int,
     if not any(w.startswith(named) for w in said) and (
             weekday > 4 or words().weekday_anchors.isdisjoint(said)):
         return moved[2]
+    last = calendar.monthrange(moved[0], moved[1])[1]
     for step in sorted(range(-6, 7), key=lambda n: (abs(n), -n)):
         day = moved[2] + step
-        if 1 <= day <= 28 and datetime.date(moved[0], moved[1], day).weekday() == weekday and \
+        if 1 <= day <= last and datetime.date(moved[0], moved[1], day).weekday() == weekday and \
                 (moved[0], moved[1], day) != was:
             return day
     return moved[2]

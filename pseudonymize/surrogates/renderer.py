@@ -305,8 +305,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     def _essay_dates(self) -> tuple[tuple[int | None, int | None, bool], ...]:
         """(day, month, kept) of each date mention of the essay (`date_parts`; a day's month
         only where its month word is a mention moved with it), kept where lifelike keeps it
-        as a feast's, a term's or a public event's date (`_kept_date`), and of each day and month it writes
-        that is no mention (kept as written: "på julafton den 24 december")."""
+        as a feast's, a term's or a public event's date (`_kept_date`), and of each day and
+        month it writes that is no mention (kept as written: "på julafton den 24 december")."""
         text = getattr(self.before, "text", "")
         months_at = {s.start for s in self.date_spans if s.label == "month_word"}
         starts = {s.start for s in self.date_spans}
