@@ -39,6 +39,8 @@ E = TypeVar("E")
 R = TypeVar("R")
 
 AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
+# moved by one calendar move, fitted to them all (Renderer.calendar)
+DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits", "personid_nr"})
 LEARNED = detectors.LEARNED.name  # the learned tagger's spans' rule
 
 SENTENCE = 300  # characters: a country further from a place is not said of it
@@ -349,6 +351,7 @@ class Engine:
         renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex,
                                         strategy == "lifelike") for s in spans
                               if s.label in AGE_LABELS)
+        renderer.date_spans = [s for s in spans if s.label in DATE_LABELS]
         ranks = list(map(renderer.order, spans, shapes))
         order = sorted(range(len(spans)), key=ranks.__getitem__)
         renderer.town_homes = town_homes(spans, self.lex)

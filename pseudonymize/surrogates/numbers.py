@@ -5,6 +5,7 @@ and dates.
 from __future__ import annotations
 
 import bisect
+import calendar
 import datetime
 import tomllib
 from collections.abc import Callable, Iterable
@@ -208,10 +209,11 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
                                                              f"{r.scope}:{body}"))
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
     year = r.moved_year(int(century or "19") * 100 + int(yy))
-    months, days = r.calendar()
-    month = shift_month(min(max(int(mm), 1), 12), months)
+    born = min(max(int(mm), 1), 12)
+    month = shift_month(born, r.months_moved(born))
     # a samordningsnummer (day + 60) stays one
-    day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
+    day = shift_day(max(int(dd) % 60, 1), r.calendar()[1], month_days(month, int(dd) % 60)) \
+        + (60 if int(dd) > 60 else 0)
     sex = int(body[8]) % 2 if len(body) > 8 else 0
     delim = next((ch for ch in original if not ch.isdigit()), "")
     test = reserved_personid(r.lex, year, month, day, sex, digits, rng) if day <= 31 else None
@@ -541,20 +543,113 @@ def _age_words(r: Renderer, original: str, rng: Draws) -> str:
     return apply_case(swedish_number(value, sep), original)
 
 
+DAY_MOVES = (-9, -7, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 7, 9)  # an essay's calendar move of days
+MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # (February's 29th is rare)
+
+
 def calendar_shift(seed: int, scope: str) -> tuple[int, int]:
     """(months, days): one move of the calendar per essay or learner, so a birth date written
     out and the same date inside a personnummer still agree, and "den 3 i 11" and "3/11" too."""
     draws = Draws(seed, scope, "calendar", 0)
-    return draws.choice((-1, 1)), draws.choice((-9, -7, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 7, 9))
+    return draws.choice((-1, 1)), draws.choice(DAY_MOVES)
 
 
-def shift_day(day: int, days: int) -> int:
-    """A day of the month moved by `days`, within 1..28 (never the original day)."""
-    return (day - 1 + days) % 28 + 1
+def month_days(month: int | None, day: int) -> int:
+    """The last day a day of `month` may move to: the month's last, else (no month written)
+    the 28th or the day itself ("den 31:a" may stay the 30th)."""
+    return MONTH_DAYS[month - 1] if month else max(28, day)
+
+
+def shift_day(day: int, days: int, last: int = 28) -> int:
+    """A day of the month moved by `days`, held within 1..`last` (never wrapped round: "den 3
+    maj till den 9 maj" never becomes "den 28 till den 6"); the essay's move (`fitting_days`)
+    keeps its days inside."""
+    return min(max(day + days, 1), max(last, 1))
 
 
 def shift_month(month: int, months: int) -> int:
     return (month - 1 + months) % 12 + 1
+
+
+def fitting_days(drawn: int, dates: Iterable[tuple[int, int | None, bool]]) -> int:
+    """The essay's move of days: `drawn` where each of its dates' days (day, moved month or None,
+    kept) moved by it stays in its month and on its side of every kept day of that month (a
+    feast's "julafton den 24 december"), so one date later than another stays so and a range
+    keeps its direction; else the drawn move the other way ("den 5 mars" moved by -7 is the
+    12th, not the 1st every time), else the nearest move of `DAY_MOVES` that does, or that
+    keeps the most and pushes the rest least past their month's ends ("1 mars till 31 mars"
+    -> "1 april till 30 april"). Deterministic: the drawn move is the learner's seed's."""
+    dates = list(dates)
+    kept = [(day, month) for day, month, keep in dates if keep and month]
+    moving = [(day, month) for day, month, keep in dates if not keep]
+
+    def misses(move: int) -> tuple[int, int]:
+        past = [max(1 - day - move, day + move - month_days(month, day), 0)
+                for day, month in moving]
+        crossed = sum(month == k_month and day != k_day and (day - k_day) * (
+            day + move - k_day) <= 0 for day, month in moving for k_day, k_month in kept)
+        return sum(map(bool, past)) + crossed, sum(past)
+    return min(DAY_MOVES, key=lambda move: (misses(move), move != drawn, move != -drawn,
+                                            abs(move - drawn), move))
+
+
+def numeric_date(original: str) -> tuple[list[str], int | None, int | None]:
+    """A numeric date's parts (digits and separators) and the indexes of its day and month:
+    the last short part after a leading year (2015-11-03), else the first (3/11); None where a
+    part is no day or month."""
+    parts = regex.split(r"(\D)", original)
+    short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
+    if len(parts[0]) == 4:
+        short.reverse()
+    day = short[0] if short and 1 <= int(parts[short[0]]) <= 31 else None
+    month = short[1] if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12 else None
+    return parts, day, month
+
+
+WRITTEN_DATE = regex.compile(rf"(?<![\d/.-])(\d{{1,2}})(?:\.?\s+({'|'.join(MONTHS)})(?!\p{{L}})|"
+                            r"/(\d{1,2})(?![\d/]))", regex.IGNORECASE)
+
+
+def written_dates(text: str) -> Iterable[tuple[int, int, int]]:
+    """(start, day, month) of each day and month the text writes ("24 december", "24/12")."""
+    for found in WRITTEN_DATE.finditer(text):
+        day = int(found.group(1))
+        month = MONTHS.index(found.group(2).lower()) + 1 if found.group(2) else int(found.group(3))
+        if 1 <= day <= 31 and 1 <= month <= 12:
+            yield found.start(), day, month
+
+
+def day_value(original: str, lex: Lexicon) -> int | None:
+    """The day of the month a day mention gives: its digits ("3:e"), else its ordinal word
+    ("den tolfte december": 12); None where it gives none in 1..31."""
+    digits = "".join(ch for ch in original if ch.isdigit())
+    entry = lex.get(fold(original.strip()))
+    value = digits or (entry.value if "ordinal" in entry.cats and entry.value.isdigit() else "")
+    return int(value) if value and 1 <= int(value) <= 31 else None
+
+
+def date_parts(label: str, original: str, after: str, lex: Lexicon
+               ) -> tuple[int | None, int | None]:
+    """The (day, month) a date mention gives, None for a part it lacks: a day and the month
+    word written `after` it ("3 maj", "den tolfte december"), a numeric date (3/5, 2024-05-03),
+    a personnummer's birth date, a month word or number."""
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if label == "date_digits":
+        parts, day, month = numeric_date(ascii_digits(original))
+        return (int(parts[day]) if day is not None else None,
+                int(parts[month]) if month is not None else None)
+    if label == "day":
+        found = regex.match(rf"\.?\s+({'|'.join(MONTHS)})(?!\p{{L}})", after, regex.IGNORECASE)
+        return (day_value(original, lex),
+                MONTHS.index(found.group(1).lower()) + 1 if found else None)
+    if label == "personid_nr" and len(digits) in (10, 12):
+        month, day = int(digits[-8:-6]), int(digits[-6:-4]) % 60
+        return (day if 1 <= day <= 31 else None, month if 1 <= month <= 12 else None)
+    if label == "month_word" and original.lower() in MONTHS:
+        return None, MONTHS.index(original.lower()) + 1
+    if label == "month_digit" and digits and 1 <= int(digits) <= 12:
+        return None, int(digits)
+    return None, None
 
 
 def _date(r: Renderer, original: str, rng: Draws) -> str:
@@ -563,23 +658,21 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
     days = r.calendar()[1]
     out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(r.moved_year(int(m.group(0)))),
                     original)
-    parts = regex.split(r"(\D)", out)
-    short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
-    # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
-    if len(parts[0]) == 4:
-        short.reverse()
-    # a leading zero only where the writer wrote one (03/11, 3/11, never 03/10 for 12/11)
-    if short and 1 <= int(parts[short[0]]) <= 31:
-        parts[short[0]] = _padded(shift_day(int(parts[short[0]]), days), parts[short[0]])
-    if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
-        month = int(parts[short[1]])
-        parts[short[1]] = _padded(shift_month(month, r.months_moved(month)), parts[short[1]])
-    if len(parts[0]) == 4 and len(short) > 1 and all(parts[i].isdigit() for i in short[:2]):
+    parts, at_day, at_month = numeric_date(out)
+    month = int(parts[at_month]) if at_month is not None else None
+    moved = shift_month(month, r.months_moved(month)) if month else None
+    if at_day is not None:
+        written = parts[at_day]
+        parts[at_day] = _padded(shift_day(int(written), days, month_days(moved, int(written))),
+                                written)
+    if month:
+        parts[at_month] = _padded(moved, parts[at_month])
+    if len(parts[0]) == 4 and at_day is not None and at_month is not None:
         # 2025-03-10: the weekday where the sentence asks for it, two digits as written
         old = regex.split(r"(\D)", original)
-        day = _weekday_kept(r, (int(old[0]), int(old[short[1]]), int(old[short[0]])),
-                            (int(parts[0]), int(parts[short[1]]), int(parts[short[0]])))
-        parts[short[0]] = f"{day:0{len(old[short[0]])}d}"
+        day = _weekday_kept(r, (int(old[0]), int(old[at_month]), int(old[at_day])),
+                            (int(parts[0]), int(parts[at_month]), int(parts[at_day])))
+        parts[at_day] = f"{day:0{len(old[at_day])}d}"
     out = "".join(parts)
     return out if out != original else mask(original, "1", "2")
 
@@ -590,27 +683,35 @@ def _padded(value: int, written: str) -> str:
 
 
 def _day(r: Renderer, original: str, rng: Draws) -> str:
+    """A day of the month moved by the essay's calendar (`Renderer.calendar`), within its
+    moved month; one written as an ordinal word moved in digits ("den tolfte december" ->
+    "den 9 november"); an unreadable one a day drawn."""
     digits = "".join(ch for ch in original if ch.isdigit())
-    if not digits or not 1 <= int(digits) <= 31:
+    value = day_value(original, r.lex)
+    if value is None:
         return str(rng.below(28) + 1)
-    day = shift_day(int(digits), r.calendar()[1])
-    # "den 3 mars 2025": the month and year written after the day give its weekday
     text, span = getattr(r.before, "text", ""), r.span
-    found = regex.match(rf"\s+({'|'.join(MONTHS)})\s+((?:19|20)\d\d)(?!\d)",
-                        text[span.end:span.end + 30], regex.IGNORECASE) if span else None
-    if found:
-        month, year = MONTHS.index(found.group(1).lower()) + 1, int(found.group(2))
+    after = text[span.end:span.end + 30] if span else ""
+    _, month = date_parts("day", original, after, r.lex)
+    moved = shift_month(month, r.months_moved(month)) if month else None
+    day = shift_day(value, r.calendar()[1], month_days(moved, value))
+    # "den 3 mars 2025": the month and year written after the day give its weekday
+    found = regex.match(rf"\s+({'|'.join(MONTHS)})\s+((?:19|20)\d\d)(?!\d)", after,
+                        regex.IGNORECASE)
+    if found and month and moved:
+        year = int(found.group(2))
         # (a year the detectors left stays as written)
-        day = _weekday_kept(r, (year, month, int(digits)), (
-            r.moved_year(year) if found.group(2) in r.avoid else year,
-            shift_month(month, r.calendar()[0]), day))
-    return original.replace(digits, str(day), 1)
+        day = _weekday_kept(r, (year, month, value), (
+            r.moved_year(year) if found.group(2) in r.avoid else year, moved, day))
+    return original.replace(digits, str(day), 1) if digits else str(day)
 
 
 def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int, int]) -> int:
-    """The moved date's day, moved on to the nearest day of its month (1-28) with the original's
-    weekday where the original is a workday and its sentence has a `weekday_anchors` word
-    ("måndagen den 3 mars 2025", "kursen börjar den 12 januari"); else the moved day."""
+    """The moved date's day, moved on to the nearest day of its month (up to its last) with the
+    original's weekday where the original is a workday and its sentence has a `weekday_anchors`
+    word ("måndagen den 3 mars 2025", "kursen börjar den 12 januari") or its sentence names
+    that weekday (`weekday_names`: "lördagen den 4 maj 2024" stays a Saturday); else the moved
+    day."""
     try:
         weekday = datetime.date(*was).weekday()
     except ValueError:
@@ -618,11 +719,15 @@ def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int,
     text, span = getattr(r.before, "text", ""), r.span
     sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1] + " " + \
         regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0] if span else ""
-    if weekday > 4 or words().weekday_anchors.isdisjoint(regex.findall(r"\p{L}+", fold(sentence))):
+    said = regex.findall(r"\p{L}+", fold(sentence))
+    named = fold(words().weekday_names[weekday]) if len(words().weekday_names) == 7 else "-"
+    if not any(w.startswith(named) for w in said) and (
+            weekday > 4 or words().weekday_anchors.isdisjoint(said)):
         return moved[2]
+    last = calendar.monthrange(moved[0], moved[1])[1]
     for step in sorted(range(-6, 7), key=lambda n: (abs(n), -n)):
         day = moved[2] + step
-        if 1 <= day <= 28 and datetime.date(moved[0], moved[1], day).weekday() == weekday and \
+        if 1 <= day <= last and datetime.date(moved[0], moved[1], day).weekday() == weekday and \
                 (moved[0], moved[1], day) != was:
             return day
     return moved[2]

@@ -34,8 +34,9 @@ from pseudonymize.surrogates.kinds import institution_aliases, unique_authoritie
 from pseudonymize.surrogates.geography import geography, regions_abroad
 from pseudonymize.surrogates.spans import pun_form
 from pseudonymize.surrogates.numbers import (LIFELIKE, _near_value, _stage, age_value,
-                                             calendar_shift, learner_shift, moved_age,
-                                             personal_nordea)
+                                             calendar_shift, date_parts, fitting_days,
+                                             learner_shift, moved_age, personal_nordea,
+                                             shift_month, written_dates)
 from pseudonymize.surrogates.reading import PlaceReading
 from pseudonymize.surrogates.names import Names
 from pseudonymize.surrogates.countries import Countries
@@ -142,13 +143,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         # lifelike: names explained as words -> article, names written as words -> the names
         # of their field (pun_spans)
         self.puns: dict[str, str | tuple[str, ...]] = {}
-        self.feasts_said: frozenset[int] | None = None  # lifelike: `months_moved`'s months
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
         self.route_legs: dict[str, list[tuple[str, str]]] | None = None
         self.route_stops: dict[tuple[str, int], list[tuple[str, str]]] = {}  # _route_domain
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
+        self.date_spans: list[Span] = []  # its days, months, dates, personnummer: `calendar`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.name_spans: dict[int, int] = {}  # the essay's person names: start -> end
@@ -277,7 +278,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 for m in found)
         return self._grades
 
-    def calendar(self) -> tuple[int, int]:
+    def _drawn_calendar(self) -> tuple[int, int]:
         """(months, days): the calendar move of the learner's first essay (kept in the memory:
         a birth date and a personnummer in two essays keep one date), else `calendar_shift`."""
         remembered = self.base.get(LEARNER_CALENDAR)
@@ -288,20 +289,74 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.base[LEARNER_CALENDAR] = f"{moved[0]} {moved[1]}"
         return moved
 
+    def calendar(self) -> tuple[int, int]:
+        """(months, days): the learner's calendar move (`_drawn_calendar`), its days moved
+        on to the nearest move that keeps each day of the essay in its month and on its side
+        of the essay's kept days (`fitting_days`: "den 3 maj till den 9 maj" never becomes
+        "den 28 juni till den 6 juni")."""
+        return self._drawn_calendar()[0], self._fitted_days
+
+    @cached_property
+    def _fitted_days(self) -> int:
+        """The essay's move of days (`calendar`), read once."""
+        return fitting_days(self._drawn_calendar()[1], (
+            (day, shift_month(month, self.months_moved(month)) if month else None, kept)
+            for day, month, kept in self._essay_dates if day))
+
+    @cached_property
+    def _essay_dates(self) -> tuple[tuple[int | None, int | None, bool], ...]:
+        """(day, month, kept) of each date mention of the essay (`date_parts`; a day's month
+        only where its month word is a mention moved with it), kept where lifelike keeps it
+        as a feast's, a term's or a public event's date (`_kept_date`), and of each day and
+        month it writes that is no mention (kept as written: "på julafton den 24 december")."""
+        text = getattr(self.before, "text", "")
+        months_at = {s.start for s in self.date_spans if s.label == "month_word"}
+        starts = {s.start for s in self.date_spans}
+        out = [(day, month, True) for at, day, month in written_dates(text) if at not in starts]
+        for s in self.date_spans:
+            original = text[s.start:s.end]
+            day, month = date_parts(s.label, original, text[s.end:s.end + 20], self.lex)
+            if s.label == "day" and month and not any(
+                    s.end < at <= s.end + 3 for at in months_at):
+                month = None  # ("den 3 maj" where only the day is a mention: its month stays)
+            out.append((day, month, s.label in FEAST_DATE_LABELS and
+                        self._kept_date(s, original)))
+        return tuple(out)
+
     def months_moved(self, month: int) -> int:
-        """The calendar's move of a month (`calendar`), none for the month of a Swedish feast
-        the essay names anywhere (lifelike, `feast_months_lifelike`: "Midsommar med babi ... I
-        juni kom hon", never "I juli" before midsummer)."""
-        moved = self.calendar()[0]  # (drawn first: the learner's calendar is its first essay's)
+        """The calendar's move of a month (`calendar`); lifelike, none for the month of a
+        Swedish feast the essay names anywhere (`feast_months_lifelike`: "Midsommar med babi ...
+        I juni kom hon", never "I juli" before midsummer) or of a date it keeps, and the other
+        way (or none) where the move would carry one of the essay's months onto such a month
+        or over the year's end (`_month_move`)."""
+        moved = self._drawn_calendar()[0]  # (the learner's calendar is its first essay's)
         if self.effective != "lifelike":
             return moved
-        if self.feasts_said is None:
-            table = words().feast_months
-            said = self._said()
-            self.feasts_said = frozenset(
-                m for key, m in table.items() for w in said
-                if w == key or key.endswith("-") and w.startswith(key[:-1]))
-        return 0 if month in self.feasts_said else moved
+        return 0 if month in self._kept_months else self._month_move
+
+    @cached_property
+    def _kept_months(self) -> frozenset[int]:
+        """Lifelike: the months `months_moved` keeps: of the feasts the essay names and of the
+        dates it keeps as written."""
+        table = words().feast_months
+        said = self._said()
+        feasts = frozenset(m for key, m in table.items() for w in said
+                           if w == key or key.endswith("-") and w.startswith(key[:-1]))
+        return feasts | {month for _, month, kept in self._essay_dates if kept and month}
+
+    @cached_property
+    def _month_move(self) -> int:
+        """Lifelike: the move of the essay's other months: none where one of its dates is in a
+        month beside a kept one (January beside a kept Christmas: "20/12 till 6/1" never
+        becomes "19/12 till 5/12", nor "25/12 till 11/2"); else the drawn move, or the other
+        way where the drawn one would carry a month over the year's end (December never
+        January of the same year), or none."""
+        drawn, kept = self._drawn_calendar()[0], self._kept_months
+        months = {month for _, month, _ in self._essay_dates if month} - kept
+        if any((month % 12) + 1 in kept or (month - 2) % 12 + 1 in kept for month in months):
+            return 0
+        return next((move for move in (drawn, -drawn)
+                     if all(1 <= month + move <= 12 for month in months)), 0)
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -919,7 +974,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         Försäkringskassans): it names no writer, and a peer in its place is a clue."""
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
         if strategy == "lifelike" and span.label in FEAST_DATE_LABELS:
-            return self._feast_date(span, original)
+            return self._kept_date(span, original)
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
                 fold(original) in words().kunya:
             return True  # "abu karim": abu stays, Karim becomes his son's surrogate
@@ -1199,6 +1254,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             r"\p{L}+", fold(text[span.end:end]))[:2])
         return said.isdisjoint(own) or (
             not words().event_verbs.isdisjoint(near) and own.isdisjoint(near))
+
+    def _kept_date(self, span: Span, original: str) -> bool:
+        """Lifelike: a day or month every writer shares, kept as written: a feast's or a
+        term's (`_feast_date`), or a public event's in a sentence whose year would be the
+        event's (`_event_year`: "Den 24 februari 2022 började kriget", never "den 27 mars")."""
+        return self._feast_date(span, original) or self._event_year(span)
 
     def _feast_date(self, span: Span, original: str, again: bool = True) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i

@@ -57,6 +57,7 @@ class Words:
     university_said: frozenset[str] = frozenset()  # lifelike, folds: studerade (a university)
     unit_words: frozenset[str] = frozenset()  # lifelike, folds: avdelning (a preschool group)
     unit_names: tuple[str, ...] = ()  # lifelike: Myran, Humlan (preschool groups' names)
+    weekday_names: tuple[str, ...] = ()  # lifelike: måndag .. söndag, Monday first
     unisex_names: tuple[str, ...] = ()  # lifelike: Kim, Robin, Charlie (either sex)
     camps: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: KE -> Kakuma
     nickname_said_ahead: regex.Pattern[str] | None = None
@@ -260,7 +261,7 @@ PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_m
 TUPLES = {"stems": "stems", "lines": "lines", "writer_male": "writer_male",
     "writer_female": "writer_female", "unisex_names": "unisex_names_lifelike",
     "common_streets": "common_streets", "national_trains": "national_trains_lifelike",
-    "unit_names": "unit_names_lifelike"}
+    "unit_names": "unit_names_lifelike", "weekday_names": "weekday_names_lifelike"}
 VALUES = {"default_street_ending": "default_street_ending",
     "pronoun_decides_words": "pronoun_decides_words", "school_start_age": "school_start_age",
     "latest_year": "latest_year_lifelike", "feast_months": "feast_months_lifelike",
