@@ -126,3 +126,16 @@ def test_a_region_whose_language_the_essay_speaks_stays_with_its_towns(
     for target, rows in _runs(engine, text):
         assert f" i {region} " in target and next(p for o, _, p in rows if o == town) in homes, \
             target
+
+
+SCHOOL_MONTHS = [  # (text, the month a school or class starts, kept under every seed)
+    ("Min son började första klass i augusti 2023.", "augusti"),
+    ("I augusti 2021 jag började på SFI i Borås.", "augusti"),
+    ("Vår dotter började förskolan i januari, hon var två år.", "januari"),
+]
+
+
+@pytest.mark.parametrize(("text", "month"), SCHOOL_MONTHS)
+def test_the_month_a_school_starts_stays(engine: Engine, text: str, month: str) -> None:
+    for target, _ in _runs(engine, text):
+        assert month in target, target
