@@ -196,10 +196,12 @@ class Features:
     def _town_on(self, span: Span) -> bool:
         """Lifelike: a town abroad of the essay's is written right before the mention and
         "på" ("Palermo på Sicilien", "Batangas på ön Luzon")."""
+        if self.effective != "lifelike":
+            return False
         found = regex.search(r"(\p{L}[\p{L}-]*)\s+på\s+(?:ön\s+)?$",
                              getattr(self.before, "text", "")[max(0, span.start - 60):span.start])
-        return self.effective == "lifelike" and bool(found) and fold(
-            found.group(1)) in self.avoid_folds and self._abroad_town(fold(found.group(1)))
+        return bool(found) and fold(found.group(1)) in self.avoid_folds and \
+            self._abroad_town(fold(found.group(1)))
 
     def _feature_named_before(self, original: str) -> str | None:
         """Lifelike (round 48): a feature the essay named before under another of its names

@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from itertools import pairwise
 
 import regex
@@ -13,7 +14,7 @@ import regex
 from pseudonymize.coordinates import nearest_countries
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import fold
-from pseudonymize.thresholds import LONGEST_NAME, PAIR_ZIPF, SURNAME_PLACE_MAX
+from pseudonymize.thresholds import LONGEST_NAME, NAME_WORDS_MAX, PAIR_ZIPF, SURNAME_PLACE_MAX
 from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import Draws, INITIALS, genitive
 from pseudonymize.surrogates.common import (GENDER_WINDOW, LEARNER_WRITER, MAX_NICK_TAIL,
@@ -294,25 +295,35 @@ class Names:
         family names of its own holds all of it."""
         if self.effective != "lifelike":
             return ""
-        text = getattr(self.before, "text", "")
-        ends = {end: start for start, end in self.name_spans.items()}
+        text, ends = getattr(self.before, "text", ""), self._name_ends
         run, start, end = [original], span.start, span.end
-        while (head := next((ends[e] for e in (start - 1, start - 2) if e in ends
-                             and text[e:start].isspace()), None)) is not None:
+        # (at most NAME_WORDS_MAX names in all: a longer run is no one's name, and a
+        # hostile megabyte of names is not walked again for each of them)
+        while len(run) <= NAME_WORDS_MAX and (head := next((
+                ends[e] for e in (start - 1, start - 2)
+                if e in ends and text[e:start].isspace()), None)) is not None:
             run.append(text[head:self.name_spans[head]])
             start = head
-        while (tail := next((s for s in (end + 1, end + 2) if s in self.name_spans
-                             and text[end:s].isspace()), None)) is not None:
+        while len(run) <= NAME_WORDS_MAX and (tail := next((
+                s for s in (end + 1, end + 2)
+                if s in self.name_spans and text[end:s].isspace()), None)) is not None:
             end = self.name_spans[tail]
             run.append(text[tail:end])
+        if not 2 <= len(run) <= NAME_WORDS_MAX:
+            return ""
         lists = [self._own_lists(name, fold(name)) for name in run]
-        if len(run) < 2 or any(not groups or SWEDISH_ORIGIN in groups for groups in lists):
+        if any(not groups or SWEDISH_ORIGIN in groups for groups in lists):
             return ""
         neighbours = self.geo.neighbours
         fit = sorted({g for groups in lists for g in groups if self._name_pool(
             f"surname:{g}") and all(g in groups_ or not set(groups_).isdisjoint(
                 neighbours.get(g, ())) for groups_ in lists)})
         return self.origin_swap.get(fit[0], fit[0]) if len(fit) == 1 else ""
+
+    @cached_property
+    def _name_ends(self) -> dict[int, int]:
+        """The essay's person names (`name_spans`) by their end: start, built once."""
+        return {end: start for start, end in self.name_spans.items()}
 
     def _known_in_sweden(self, original: str) -> bool:
         """Lifelike: a given name ranked within `swedish_known_rank` in Sweden's statistics
@@ -679,8 +690,8 @@ class Names:
         full = self.name_map.get(writer) if own and writer else None
         if not full and not self.first_names:
             return None
-        full = full or next((base for start, base in sorted(self.first_names, reverse=True)
-                             if start < at), self.first_names[-1][1])
+        full = full or max(((start, base) for start, base in self.first_names if start < at),
+                           default=self.first_names[-1])[1]
         sex = self.lex.get(fold(full)).gender
         sex = sex if sex in ("female", "male") else gender
         short = next((p for p in self._short_forms(full, sex) if self._free(p)), None)

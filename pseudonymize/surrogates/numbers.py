@@ -580,15 +580,25 @@ def fitting_days(drawn: int, dates: Iterable[tuple[int, int | None, bool]]) -> i
     keeps the most and pushes the rest least past their month's ends ("1 mars till 31 mars"
     -> "1 april till 30 april"). Deterministic: the drawn move is the learner's seed's."""
     dates = list(dates)
-    kept = [(day, month) for day, month, keep in dates if keep and month]
+    kept: dict[int, list[int]] = {}  # month -> its kept days, sorted: counted by bisection,
+    for day, month, keep in dates:  # never pair by pair (an essay of many dates stays linear)
+        if keep and month:
+            kept.setdefault(month, []).append(day)
+    for days in kept.values():
+        days.sort()
     moving = [(day, month) for day, month, keep in dates if not keep]
+
+    def crossed(day: int, days: list[int], move: int) -> int:
+        """The kept days a day passes or lands on, moved by `move` (never its own)."""
+        if move > 0:
+            return bisect.bisect_right(days, day + move) - bisect.bisect_right(days, day)
+        return bisect.bisect_left(days, day) - bisect.bisect_left(days, day + move)
 
     def misses(move: int) -> tuple[int, int]:
         past = [max(1 - day - move, day + move - month_days(month, day), 0)
                 for day, month in moving]
-        crossed = sum(month == k_month and day != k_day and (day - k_day) * (
-            day + move - k_day) <= 0 for day, month in moving for k_day, k_month in kept)
-        return sum(map(bool, past)) + crossed, sum(past)
+        passed = sum(crossed(day, kept[month], move) for day, month in moving if month in kept)
+        return sum(map(bool, past)) + passed, sum(past)
     return min(DAY_MOVES, key=lambda move: (misses(move), move != drawn, move != -drawn,
                                             abs(move - drawn), move))
 

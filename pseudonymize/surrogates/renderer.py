@@ -826,7 +826,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if self.effective != "lifelike" or kind.name != "university" or span is None:
             return None
         text = getattr(self.before, "text", "")
-        begin, stop = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        begin, stop = _near_sentence(text, span.start, span.end)
         table = university_fields()
         rows = [table[w] for w in regex.findall(r"\p{L}+", fold(text[begin:stop])) if w in table]
         return frozenset.intersection(*rows) or None if rows else None
@@ -1245,7 +1245,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         pappa dog i kriget 2012"), except where the event's verb stands within two words of
         it and no such word does ("2011 började kriget och vi flydde" keeps 2011)."""
         text = getattr(self.before, "text", "")
-        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        begin, end = _near_sentence(text, span.start, span.end)
         said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
         if said.isdisjoint(words().event_words):
             return False
@@ -1270,7 +1270,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         of a school term ("Timur började skolan i augusti 2022": never juli, whoever starts) and
         a month of every year (`habitual_words_lifelike`: "Dashain är i oktober varje år")."""
         text = getattr(self.before, "text", "")
-        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        begin, end = _near_sentence(text, span.start, span.end)
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | \
             words().national_days | words().term_words | {
                 w.split()[-1] for w in words().feast_names}  # ("I juni vi firar Inti Raymi")
