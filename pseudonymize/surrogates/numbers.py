@@ -632,7 +632,7 @@ def written_dates(text: str) -> Iterable[tuple[int, int, int]]:
 def day_value(original: str, lex: Lexicon) -> int | None:
     """The day of the month a day mention gives: its digits ("3:e"), else its ordinal word
     ("den tolfte december": 12); None where it gives none in 1..31."""
-    digits = "".join(ch for ch in original if ch.isdigit())
+    digits = "".join(ch for ch in ascii_digits(original) if ch.isdigit())  # ("፩": int refuses)
     entry = lex.get(fold(original.strip()))
     value = digits or (entry.value if "ordinal" in entry.cats and entry.value.isdigit() else "")
     return int(value) if value and 1 <= int(value) <= 31 else None
@@ -642,10 +642,11 @@ def date_parts(label: str, original: str, after: str, lex: Lexicon
                ) -> tuple[int | None, int | None]:
     """The (day, month) a date mention gives, None for a part it lacks: a day and the month
     word written `after` it ("3 maj", "den tolfte december"), a numeric date (3/5, 2024-05-03),
-    a personnummer's birth date, a month word or number."""
+    a personnummer's birth date, a month word or number (digits of any script: "፩", "٣")."""
+    original = ascii_digits(original)
     digits = "".join(ch for ch in original if ch.isdigit())
     if label == "date_digits":
-        parts, day, month = numeric_date(ascii_digits(original))
+        parts, day, month = numeric_date(original)
         return (int(parts[day]) if day is not None else None,
                 int(parts[month]) if month is not None else None)
     if label == "day":
