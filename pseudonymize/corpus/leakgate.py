@@ -228,9 +228,13 @@ def scan_essay(essay_id: str, originals: Originals, text: str | None,
     return hits
 
 
-def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]]) -> list[Hit]:
+def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]],
+                 opaque_ids: bool | None = None) -> list[Hit]:
     """Scan a staged or published release directory as files; `originals` maps essay id ->
-    (label, original) rows. The same checks as the shards' `scan_essay`, read back from disk."""
+    (label, original) rows. The same checks as the shards' `scan_essay`, read back from disk.
+    Whether ids are opaque comes from the manifest; a staging area has none yet, so its caller
+    says (`opaque_ids`), else ids are scanned as text: an opaque id is random hex, and one in a
+    few hundred holds ten digits that pass as an ID number."""
     manifest_path = root / "manifest.json"
     manifest = json.loads(manifest_path.read_text(encoding="utf-8")) \
         if manifest_path.exists() else {}
@@ -251,6 +255,8 @@ def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]])
                                          for lab in e["labels"])}
         entry = entries.get(essay_id, {})
         carried = {"learner_id": entry.get("learner"), **entry.get("metadata", {})}
+        opaque = not manifest["config"].get("keep_ids", True) if "config" in manifest \
+            else bool(opaque_ids)
         hits += scan_essay(essay_id, Originals(originals.get(essay_id, ())), text, fields,
-                           carried, not manifest.get("config", {}).get("keep_ids", True))
+                           carried, opaque)
     return hits

@@ -78,6 +78,19 @@ def test_clean_release_passes(tmp_path: Path):
     assert scan_release(root, {"e1": [("firstname_female", "Zlatimira")]}) == []
 
 
+def test_an_opaque_id_that_reads_as_an_id_number_is_not_a_leak(tmp_path: Path):
+    # an opaque id is random hex: "0803808041" in it passes as a coordination number. The
+    # manifest says whether ids are opaque; a staging area has no manifest, so its caller says
+    root = _stage(tmp_path, {"e0803808041f9f534": "Jag bor i A-stad."})
+    (root / "manifest.json").unlink()
+    assert [h.field for h in scan_release(root, {})] == ["essay_id"]
+    assert scan_release(root, {}, opaque_ids=True) == []
+    (root / "manifest.json").write_text(json.dumps({"config": {"keep_ids": False}}))
+    assert scan_release(root, {}) == []
+    (root / "manifest.json").write_text(json.dumps({"config": {"keep_ids": True}}))
+    assert [h.field for h in scan_release(root, {}, opaque_ids=True)] == ["essay_id"]
+
+
 def test_scan_essay_covers_id_text_svala_and_carried_metadata():
     originals = Originals([("firstname_female", "Zlatimira"), ("surname", "Berg")])
     text = "Hej! Jag heter Maria Holm, ring 070-123 45 67."
