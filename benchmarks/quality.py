@@ -166,7 +166,8 @@ DATA_SETS = (
      GOLD_DIR / "dev28.jsonl"),
     ("Development learner gold 29 (tests/data/gold/dev29.jsonl), written blind in the twenty-second "
      "session of 2026-12-01 and measured as that session's generalisation check (first measured "
-     "at 7ca224b9: replace-label recall 0.868, F2 0.811, 17 leaks in 14 of 48 essays)", "jsonl",
+     "at 7ca224b9: replace-label recall 0.868, F2 0.811, 17 leaks in 14 of 48 essays), open to "
+     "tuning from the twenty-fourth", "jsonl",
      GOLD_DIR / "dev29.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
