@@ -49,7 +49,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 # --- rule names (resolve imports these) -------------------------------------------------------
 PHRASE = _rule("phrase", NAMES + PLACES + ORGS + ("transport_name",), 0.9, (
     "place_trigger", "phrase_tail", "kind_noun", "never_replaced", "work_word", "geo_preposition",
-    "shop_chain", "shop_preposition", "shopping_verb", "ride_verb"))
+    "shop_chain", "shop_preposition", "shopping_verb", "ride_verb", "function_word"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middlename"), 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
@@ -590,25 +590,40 @@ def _work_before(doc: Doc, i: int) -> bool:
     return doc.last_before(doc.lex.words.folds["work_word"], i) >= 0
 
 
-def _at_shop(doc: Doc, i: int) -> bool:
+def _at_shop(doc: Doc, i: int, after: int = 0) -> bool:
     """"utanför coop forum", "träffades vid hemköp", "praktik hos ica kvantum": a chain's name
-    in lower case after a shop preposition is the shop — unless it is only shopped at
-    (`only_shopped`), which the gold sets leave unlabelled."""
+    (token i on, ending before token `after`, by default the next) in lower case after a shop
+    preposition is the shop — unless it is only shopped at (`only_shopped`), which the gold
+    sets leave unlabelled."""
     W = doc.lex.words
     return i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"] \
-        and doc.folds[i] in W.folds["shop_chain"] and not _shopped(doc, i)
+        and doc.folds[i] in W.folds["shop_chain"] and not only_shopped(doc, i, after)
 
 
 def only_shopped(doc: Doc, i: int, after: int = 0) -> bool:
     """"vi handlar på Coop", "mat vi köper på Lidl", "handla på ICA Maxi": a chain (token i,
     its name ending before token `after`, by default the next) after a shop preposition in a
     sentence with a shopping verb and no work word is only shopped at, in any case; the gold
-    sets leave it unlabelled. Not where a capitalised word follows: the branch's owner or
-    place ("ICA Kvantum Lindqvist", "Willys Hemma Rinkeby") is replaced with it."""
+    sets leave it unlabelled. Not where a capitalised word follows, nor a branch's name in
+    lower case (`branch_named`): the branch's owner or place ("ICA Kvantum Lindqvist", "Willys
+    Hemma Rinkeby") is replaced with it."""
     W, k = doc.lex.words, after or i + 1
     return i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"] \
         and doc.folds[i] in W.folds["shop_chain"] and _shopped(doc, i) \
-        and not (k < len(doc.texts) and doc.texts[k][:1].isupper() and k not in doc.starts)
+        and not (k < len(doc.texts) and doc.texts[k][:1].isupper() and k not in doc.starts) \
+        and not branch_named(doc, i, k)
+
+
+def branch_named(doc: Doc, i: int, k: int) -> bool:
+    """Token k, right after a chain's name (token i on, `shop_chain`) in lower case, names its
+    branch: a surname (the owner's: "ica nära svensson") or a Swedish place ("willys hemma
+    rinkeby", "coop ludvika"), no function word. Left out, the owner's name would leak."""
+    if k >= len(doc.texts) or k in doc.starts or doc.folds[i] not in doc.lex.words.folds[
+            "shop_chain"] or not doc.texts[k].isalpha() or not doc.texts[k].islower() \
+            or doc.space(k - 1) != " " or doc.folds[k] in doc.lex.words.folds["function_word"]:
+        return False
+    e = doc.entries[k]
+    return bool(e.surname_rank) or e.place_country == "SE" and bool(e.place_kind)
 
 
 def _shopped(doc: Doc, i: int) -> bool:
@@ -1864,7 +1879,7 @@ class Matcher:
                           or bool(e.cats & CURATED_GEOGRAPHY))
         # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
         # (a company's name only where someone works or studies).
-        lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i)
+        lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i, j)
                                              or _institution_context(doc, i) is not None) \
             or label == "transport_name" and i and folds[i - 1] in self.W["ride_verb"]
         # ... and an operator ridden ("åker tåg i bergslagen"), where one works its workplace
@@ -1895,6 +1910,8 @@ class Matcher:
             return None
         if label in ORG_LABELS and e.org_kind:
             label = _org_role(doc, i, label, e.org_kind)
+        if not cap and branch_named(doc, i, j):
+            j, pkey = j + 1, f"{pkey} {folds[j]}"  # "ica kvantum lindqvist"
         return PHRASE.span(doc.offsets[i], doc.ends[j - 1], label, attrs, key=pkey)
 
     def _institution_of(self, doc: Doc, i: int, span: Span | None, e: Entry) -> Span | None:
@@ -1917,6 +1934,8 @@ class Matcher:
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank
                     or doc.folds[k] in doc.lex.words.folds["place_trigger.prep"]), end)
+        if end == i and doc.texts[i].islower() and branch_named(doc, i, i + 1):
+            end = i + 1  # "jobbar på willys lund": the branch's place or owner
         # "Husqvarna FF", "Volvo IF": a company's sports club is a club, not the company
         club = any(doc.folds[k] in doc.lex.words.folds["club_code"] for k in range(i + 1, end + 1))
         label = "other_institution" if club else _org_role(doc, i, span.label, e.org_kind)
