@@ -169,6 +169,10 @@ DATA_SETS = (
      "at 7ca224b9: replace-label recall 0.868, F2 0.811, 17 leaks in 14 of 48 essays), open to "
      "tuning from the twenty-fourth", "jsonl",
      GOLD_DIR / "dev29.jsonl"),
+    ("Development learner gold 30 (tests/data/gold/dev30.jsonl), written blind in the twenty-fourth "
+     "session of 2026-12-02 and measured as that session's generalisation check (first measured "
+     "at f369dba3: replace-label recall 0.856, F2 0.811, 20 leaks in 15 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev30.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),

@@ -167,7 +167,9 @@ BLIND2_LEAKS_MAX = 2
 # dev29, written blind in the twenty-second session and only measured there and in the
 # twenty-third (first 0.868 and 17 leaks in 14 essays at 7ca224b9; the same at the twenty-third's
 # end), open to tuning in the twenty-fourth (0.883 and 8 leaks in 8 with the tagger retrained on
-# it, so now its training data too; every other set, blind, blind2 and heldout unchanged):
+# it, so now its training data too; every other set, blind, blind2 and heldout unchanged);
+# dev30, written blind in the twenty-fourth session and only measured there (first 0.856 and 20
+# leaks in 15 essays at f369dba3):
 # (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
               "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 0), "dev9": (0.985, 1),
@@ -179,7 +181,8 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev25": (0.905, 0), "dev26": (0.935, 1),
               "dev27": (0.92, 3),
               "dev28": (0.9, 1),
-              "dev29": (0.88, 8)}
+              "dev29": (0.88, 8),
+              "dev30": (0.855, 20)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
