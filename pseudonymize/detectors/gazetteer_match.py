@@ -2566,6 +2566,16 @@ class Matcher:
             i + 1 < len(doc.folds) and doc.folds[i + 1] in self.W["name_verb"]
             and self._unheard_word(doc, i - 1, True)))
 
+    def _owned_word_subject(self, doc: Doc, i: int) -> bool:
+        """"min bat ivan bor kvar", "min bro omar kom": token i follows a possessive and one
+        lower-case word that is no name, and its verb follows: the word is a kin word of the
+        learner's own language spelt like a Swedish one ("bat", "bro"), token i the person."""
+        folds = doc.folds
+        return i >= 2 and i + 1 < len(folds) and folds[i - 2] in self.W["possessive"] \
+            and folds[i + 1] in self.W["name_verb"] and doc.texts[i - 1].isalpha() \
+            and doc.texts[i - 1].islower() and not doc.entries[i - 1].gender \
+            and folds[i - 1] not in self.W["function_word"]
+
     def _unheard_word(self, doc: Doc, k: int, misspelt: bool = False) -> bool:
         """Token k is a lower-case word no list, no count and no rule knows ("ayi", "abang"),
         nor (unless `misspelt`) one edit from an everyday word: after a possessive, a kin word
@@ -2590,8 +2600,9 @@ class Matcher:
             return True  # "ahmed och fatima kom"
         if self._owns_kin(doc, i):
             return True  # "ahmeds fru"
-        if self._unheard_kin_before(doc, i):
-            return True  # "min ayi dolkar": after an owned kin word of the learner's language
+        if self._unheard_kin_before(doc, i) or self._owned_word_subject(doc, i):
+            return True  # "min ayi dolkar", "min bat ivan bor": after an owned kin word of the
+            # learner's language
         if not place and i and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
                           in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
             return True  # "träffade ahmed", "igår träffade jag fatima"
