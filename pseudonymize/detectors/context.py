@@ -499,6 +499,17 @@ def _any(text: str) -> bool:
     return True
 
 
+def feast_words(feasts: frozenset[str]) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """The words that name a feast near a date: a feast of one word, and the first two words
+    of a longer one, whose first word alone may be a person's name or an everyday word ("Keti
+    Koti", "Inti Raymi", "Sant Jordi": "hemma med Inti fem dagar i februari" is the boy's sick
+    days, "den 23 april" beside "sant" alone no feast's), unless that word is a feast of its
+    own ("Tết Nguyên Đán": "tết")."""
+    alone = {f for f in feasts if " " not in f}
+    pairs = {tuple(f.split()[:2]) for f in feasts if " " in f and f.split()[0] not in alone}
+    return frozenset(alone), frozenset(pairs)
+
+
 class ContextRules:
     """Rules needing the neighbouring words; one instance per engine."""
 
@@ -522,8 +533,8 @@ class ContextRules:
         self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
         self.geo_head_endings = words.endings("geo_head_ending")
         self.transport_endings = words.endings("transport_ending", surface=True)
-        # feasts and holidays ("jom kippur": its first word)
-        self.feasts = frozenset(w.split()[0] for w in words("not_name", "feast"))
+        # feasts and holidays of one word, and the first two words of longer ones ("jom kippur")
+        self.feasts, self.feast_pairs = feast_words(words("not_name", "feast"))
         self.long_events = tuple(w for w in words("personal_event") if len(w) >= T.EVENT_PREFIX_MIN)
         # a learner's spelling of a long one, one letter off ("födelsedan", "föddelsedag")
         self.misspelt_event = regex.compile("(?:%s){e<=1}" % "|".join(sorted(
@@ -1781,17 +1792,18 @@ class ContextRules:
         a birth's ("föddes den 3 april, före songkran"), nor a birthday's ("fyllde elva år på
         julafton, den 24 december": a birth or birthday word earlier in the sentence)."""
         feasts, starts, born = self.feasts, doc.starts, self.w["birth_word"]
+        pairs = self.feast_pairs
         for k in range(i - 1, max(-1, i - 1 - T.FEAST_WINDOW), -1):
             if doc.folds[k] in born:
                 return False  # "jag föddes den 3 april, tio dagar före songkran": a birthday
-            if doc.folds[k] in feasts:
+            if doc.folds[k] in feasts or tuple(doc.folds[k:k + 2]) in pairs:
                 return not self._birthday_before(doc, k)
             if k in starts:
                 break
         for k in range(i + 1, min(len(doc.folds), i + 1 + T.FEAST_WINDOW)):
             if k in starts:
                 break
-            if doc.folds[k] in feasts:
+            if doc.folds[k] in feasts or tuple(doc.folds[k:k + 2]) in pairs:
                 return True
         return False
 
