@@ -358,6 +358,20 @@ def _feast_mention(doc: Doc, k: int) -> bool:
                                                        "celebration_verb"))
 
 
+def _in_listed_phrase(doc: Doc, k: int) -> bool:
+    """Token k is a word of a phrase the lexicon says is never personal ("Min dotter heter
+    Yalda … vi firar Shab-e Yalda", "Jordi … Sant Jordi", "Keti … Keti Koti": a feast's, a
+    greeting's words), starting at most LONGEST_PHRASE words before it: the phrase, not the
+    person named so elsewhere in the essay."""
+    folds, phrases = doc.folds, doc.lex.phrases
+    for j in range(max(0, k - T.LONGEST_PHRASE + 1), k + 1):
+        for phrase, e in phrases.get(folds[j], ()):
+            if j + len(phrase) > k and "not_name" in e.cats \
+                    and tuple(folds[j:j + len(phrase)]) == phrase:
+                return True
+    return False
+
+
 def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
                       sets: tuple[frozenset[str], ...], after_name: bool = False) -> bool:
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
@@ -374,7 +388,7 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
     if _verb_slot(doc, k):
         return True  # "Anar ... jag anar att": the verb after its subject, never the name
-    if _feast_mention(doc, k):
+    if _feast_mention(doc, k) or _in_listed_phrase(doc, k):
         return True
     if base.label == "work" and k and folds[k - 1] in possessive:
         return True  # "jobbar på volvo … min Volvo XC60": a thing owned, no workplace
