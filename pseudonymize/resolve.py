@@ -470,17 +470,34 @@ def celebrated(spans: list[Span], doc: Doc) -> list[Span]:
 def public_figures(spans: list[Span], doc: Doc) -> frozenset[tuple[int, int]]:
     """"samma namn som poeten Rumi", "inte poeten Rasul Gamzatov": the names (offsets) a
     public role likened or denied right before makes a public person's (TAXONOMY labels no
-    public figure); not where a kin, friend or trade word follows ("... som sångaren Ali,
+    public figure), and a saint's after a saint's title (`_saint`); not where a kin, friend or trade word follows ("... som sångaren Ali,
     min kusin"). Only that sign: a work's "av" ("en dikt av Sofia Haddad vann tävlingen"),
     "inte släkt med X" (the writer's own surname) and a mark after the name ("Tony Eriksson
     var en hjälte") are said of private persons as often, and a private name kept leaks.
     Found on the selected spans, dropped last (`unpublic`), so that a pronoun after one is
     still that person's."""
-    if doc.lex.words("public_role").isdisjoint(doc.folds):
+    if doc.lex.words("public_role").isdisjoint(doc.folds) \
+            and doc.lex.words("saint_title").isdisjoint(doc.folds):
         return NO_PUBLIC  # (most essays name no public person: one C-level pass)
     return frozenset(spans[k][:2] for run in _name_runs(spans, doc)
-                     if _public_before(doc, run[0][0]) and not _person_after(doc, run[-1][1])
+                     if (_public_before(doc, run[0][0]) or _saint(doc, run))
+                     and not _person_after(doc, run[-1][1])
                      for _, _, k in run)
+
+
+def _saint(doc: Doc, run: list[tuple[int, int, int]]) -> bool:
+    """A run of names that is a saint's: one name right after a saint's title that is no
+    name itself ("vår släkts helgon, Sveti Nikola", "sjunger för jungfru Maria"), or the title
+    read as a name and one name after it ("vårfesten för Sankt Georg"). A saint is no private
+    person, and a name the essay also gives a person stays replaced (`unpublic`)."""
+    saints, (first, last, _) = doc.lex.words("saint_title"), run[0]
+    if first != last or len(run) > 2:
+        return False
+    if len(run) == 2:
+        return doc.folds[first] in saints and not doc.entries[first].gender \
+            and run[1][0] == run[1][1]
+    return first >= 1 and doc.folds[first - 1] in saints and not doc.entries[first - 1].gender \
+        and doc.space(first - 1) == " "
 
 
 NO_PUBLIC: frozenset[tuple[int, int]] = frozenset()
