@@ -372,6 +372,17 @@ def _in_listed_phrase(doc: Doc, k: int) -> bool:
     return False
 
 
+def _noun_after(doc: Doc, k: int) -> bool:
+    """A lower-case word that is no function word or preposition follows token k: the name is
+    the first part of a compound written apart ("ett Scandic hotell", "en ICA butik": the
+    workplace again), not a thing of its make ("en Volvo med nummer", "en gammal Volvo 240")."""
+    if k + 1 >= len(doc.texts) or not doc.texts[k + 1].isalpha() \
+            or not doc.texts[k + 1].islower():
+        return False
+    return doc.folds[k + 1] not in doc.lex.words("function_word") \
+        and doc.folds[k + 1] not in doc.lex.words("preposition")
+
+
 def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
                       sets: tuple[frozenset[str], ...], after_name: bool = False) -> bool:
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
@@ -390,6 +401,9 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True  # "Anar ... jag anar att": the verb after its subject, never the name
     if _feast_mention(doc, k) or _in_listed_phrase(doc, k):
         return True
+    if base.label not in NAME_LABELS and _noun_phrase(doc, k, articles) \
+            and not _noun_after(doc, k):
+        return True  # "jobbar på volvo … en gammal Volvo 240", "en Nissan": a thing of the make
     if base.label == "work" and k and folds[k - 1] in possessive:
         return True  # "jobbar på volvo … min Volvo XC60": a thing owned, no workplace
     subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
