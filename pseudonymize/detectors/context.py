@@ -510,6 +510,19 @@ def feast_words(feasts: frozenset[str]) -> tuple[frozenset[str], frozenset[tuple
     return frozenset(alone), frozenset(pairs)
 
 
+def _beyond_life(doc: Doc, k: int) -> bool:
+    """Token k is a number word above any person's age (T.OLDEST): "tusen", or hundreds of two
+    or more ("trehundra", "tvåhundra"), which the number-word list holds only as their parts."""
+    if doc.number(k) > T.OLDEST:
+        return True
+    key = doc.folds[k]
+    for big, size in (("hundra", 100), ("tusen", 1000)):
+        if key.endswith(big) and len(key) > len(big):
+            e = doc.lex.get(key[:-len(big)])
+            return "number_word" in e.cats and e.value.isdigit() and int(e.value) * size > T.OLDEST
+    return False
+
+
 class ContextRules:
     """Rules needing the neighbouring words; one instance per engine."""
 
@@ -1143,8 +1156,9 @@ class ContextRules:
         end = i
         if i + 1 < len(doc.texts) and folds[i + 1] in ("ett", "en") and self._tens(doc.entries[i]):
             end = i + 1  # "trettio ett år", "sextio en år gammal": a compound written apart
-        if not self._is_age(doc, end, first=start):
-            return
+        if not self._is_age(doc, end, first=start) \
+                or any(_beyond_life(doc, k) for k in range(start, end + 1)):
+            return  # (and "en tall som är trehundra år", "Osh är kanske tre tusen år": a thing's)
         add(AGE_WORD.span(doc.offsets[start], doc.ends[end], "age_string", key=folds[end]))
         who = self._subject_before(doc, start)
         if who >= 0:  # "zosia är nio", "och nour fem": the subject no rule reads as a name
