@@ -372,6 +372,15 @@ def _in_listed_phrase(doc: Doc, k: int) -> bool:
     return False
 
 
+def _feast_or_thing(doc: Doc, k: int, base: Span, articles: frozenset[str]) -> bool:
+    """Token k, a further mention of `base`, is a feast (`_feast_mention`), a word of a phrase
+    never personal (`_in_listed_phrase`), or, for a place or institution, a thing of its make
+    right after an indefinite article ("jobbar på volvo … en gammal Volvo 240", "en Nissan")."""
+    return _feast_mention(doc, k) or _in_listed_phrase(doc, k) \
+        or base.label not in NAME_LABELS and _noun_phrase(doc, k, articles) \
+        and not _noun_after(doc, k)
+
+
 def _noun_after(doc: Doc, k: int) -> bool:
     """A lower-case word that is no function word or preposition follows token k: the name is
     the first part of a compound written apart ("ett Scandic hotell", "en ICA butik": the
@@ -399,11 +408,8 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
     if _verb_slot(doc, k):
         return True  # "Anar ... jag anar att": the verb after its subject, never the name
-    if _feast_mention(doc, k) or _in_listed_phrase(doc, k):
+    if _feast_or_thing(doc, k, base, articles):
         return True
-    if base.label not in NAME_LABELS and _noun_phrase(doc, k, articles) \
-            and not _noun_after(doc, k):
-        return True  # "jobbar på volvo … en gammal Volvo 240", "en Nissan": a thing of the make
     if base.label == "work" and k and folds[k - 1] in possessive:
         return True  # "jobbar på volvo … min Volvo XC60": a thing owned, no workplace
     subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
