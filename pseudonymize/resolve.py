@@ -358,6 +358,40 @@ def _feast_mention(doc: Doc, k: int) -> bool:
                                                        "celebration_verb"))
 
 
+def _in_listed_phrase(doc: Doc, k: int) -> bool:
+    """Token k is a word of a phrase the lexicon says is never personal ("Min dotter heter
+    Yalda … vi firar Shab-e Yalda", "Jordi … Sant Jordi", "Keti … Keti Koti": a feast's, a
+    greeting's words), starting at most LONGEST_PHRASE words before it: the phrase, not the
+    person named so elsewhere in the essay."""
+    folds, phrases = doc.folds, doc.lex.phrases
+    for j in range(max(0, k - T.LONGEST_PHRASE + 1), k + 1):
+        for phrase, e in phrases.get(folds[j], ()):
+            if j + len(phrase) > k and "not_name" in e.cats \
+                    and tuple(folds[j:j + len(phrase)]) == phrase:
+                return True
+    return False
+
+
+def _feast_or_thing(doc: Doc, k: int, base: Span, articles: frozenset[str]) -> bool:
+    """Token k, a further mention of `base`, is a feast (`_feast_mention`), a word of a phrase
+    never personal (`_in_listed_phrase`), or, for a place or institution, a thing of its make
+    right after an indefinite article ("jobbar på volvo … en gammal Volvo 240", "en Nissan")."""
+    return _feast_mention(doc, k) or _in_listed_phrase(doc, k) \
+        or base.label not in NAME_LABELS and _noun_phrase(doc, k, articles) \
+        and not _noun_after(doc, k)
+
+
+def _noun_after(doc: Doc, k: int) -> bool:
+    """A lower-case word that is no function word or preposition follows token k: the name is
+    the first part of a compound written apart ("ett Scandic hotell", "en ICA butik": the
+    workplace again), not a thing of its make ("en Volvo med nummer", "en gammal Volvo 240")."""
+    if k + 1 >= len(doc.texts) or not doc.texts[k + 1].isalpha() \
+            or not doc.texts[k + 1].islower():
+        return False
+    return doc.folds[k + 1] not in doc.lex.words("function_word") \
+        and doc.folds[k + 1] not in doc.lex.words("preposition")
+
+
 def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
                       sets: tuple[frozenset[str], ...], after_name: bool = False) -> bool:
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
@@ -374,7 +408,7 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
     if _verb_slot(doc, k):
         return True  # "Anar ... jag anar att": the verb after its subject, never the name
-    if _feast_mention(doc, k):
+    if _feast_or_thing(doc, k, base, articles):
         return True
     if base.label == "work" and k and folds[k - 1] in possessive:
         return True  # "jobbar på volvo … min Volvo XC60": a thing owned, no workplace
@@ -456,17 +490,34 @@ def celebrated(spans: list[Span], doc: Doc) -> list[Span]:
 def public_figures(spans: list[Span], doc: Doc) -> frozenset[tuple[int, int]]:
     """"samma namn som poeten Rumi", "inte poeten Rasul Gamzatov": the names (offsets) a
     public role likened or denied right before makes a public person's (TAXONOMY labels no
-    public figure); not where a kin, friend or trade word follows ("... som sångaren Ali,
+    public figure), and a saint's after a saint's title (`_saint`); not where a kin, friend or trade word follows ("... som sångaren Ali,
     min kusin"). Only that sign: a work's "av" ("en dikt av Sofia Haddad vann tävlingen"),
     "inte släkt med X" (the writer's own surname) and a mark after the name ("Tony Eriksson
     var en hjälte") are said of private persons as often, and a private name kept leaks.
     Found on the selected spans, dropped last (`unpublic`), so that a pronoun after one is
     still that person's."""
-    if doc.lex.words("public_role").isdisjoint(doc.folds):
+    if doc.lex.words("public_role").isdisjoint(doc.folds) \
+            and doc.lex.words("saint_title").isdisjoint(doc.folds):
         return NO_PUBLIC  # (most essays name no public person: one C-level pass)
     return frozenset(spans[k][:2] for run in _name_runs(spans, doc)
-                     if _public_before(doc, run[0][0]) and not _person_after(doc, run[-1][1])
+                     if (_public_before(doc, run[0][0]) or _saint(doc, run))
+                     and not _person_after(doc, run[-1][1])
                      for _, _, k in run)
+
+
+def _saint(doc: Doc, run: list[tuple[int, int, int]]) -> bool:
+    """A run of names that is a saint's: one name right after a saint's title that is no
+    name itself ("vår släkts helgon, Sveti Nikola", "sjunger för jungfru Maria"), or the title
+    read as a name and one name after it ("vårfesten för Sankt Georg"). A saint is no private
+    person, and a name the essay also gives a person stays replaced (`unpublic`)."""
+    saints, (first, last, _) = doc.lex.words("saint_title"), run[0]
+    if first != last or len(run) > 2:
+        return False
+    if len(run) == 2:
+        return doc.folds[first] in saints and not doc.entries[first].gender \
+            and run[1][0] == run[1][1]
+    return first >= 1 and doc.folds[first - 1] in saints and not doc.entries[first - 1].gender \
+        and doc.space(first - 1) == " "
 
 
 NO_PUBLIC: frozenset[tuple[int, int]] = frozenset()

@@ -499,6 +499,30 @@ def _any(text: str) -> bool:
     return True
 
 
+def feast_words(feasts: frozenset[str]) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """The words that name a feast near a date: a feast of one word, and the first two words
+    of a longer one, whose first word alone may be a person's name or an everyday word ("Keti
+    Koti", "Inti Raymi", "Sant Jordi": "hemma med Inti fem dagar i februari" is the boy's sick
+    days, "den 23 april" beside "sant" alone no feast's), unless that word is a feast of its
+    own ("Tết Nguyên Đán": "tết")."""
+    alone = {f for f in feasts if " " not in f}
+    pairs = {tuple(f.split()[:2]) for f in feasts if " " in f and f.split()[0] not in alone}
+    return frozenset(alone), frozenset(pairs)
+
+
+def _beyond_life(doc: Doc, k: int) -> bool:
+    """Token k is a number word above any person's age (T.OLDEST): "tusen", or hundreds of two
+    or more ("trehundra", "tvåhundra"), which the number-word list holds only as their parts."""
+    if doc.number(k) > T.OLDEST:
+        return True
+    key = doc.folds[k]
+    for big, size in (("hundra", 100), ("tusen", 1000)):
+        if key.endswith(big) and len(key) > len(big):
+            e = doc.lex.get(key[:-len(big)])
+            return "number_word" in e.cats and e.value.isdigit() and int(e.value) * size > T.OLDEST
+    return False
+
+
 class ContextRules:
     """Rules needing the neighbouring words; one instance per engine."""
 
@@ -522,8 +546,8 @@ class ContextRules:
         self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
         self.geo_head_endings = words.endings("geo_head_ending")
         self.transport_endings = words.endings("transport_ending", surface=True)
-        # feasts and holidays ("jom kippur": its first word)
-        self.feasts = frozenset(w.split()[0] for w in words("not_name", "feast"))
+        # feasts and holidays of one word, and the first two words of longer ones ("jom kippur")
+        self.feasts, self.feast_pairs = feast_words(words("not_name", "feast"))
         self.long_events = tuple(w for w in words("personal_event") if len(w) >= T.EVENT_PREFIX_MIN)
         # a learner's spelling of a long one, one letter off ("födelsedan", "föddelsedag")
         self.misspelt_event = regex.compile("(?:%s){e<=1}" % "|".join(sorted(
@@ -1132,8 +1156,9 @@ class ContextRules:
         end = i
         if i + 1 < len(doc.texts) and folds[i + 1] in ("ett", "en") and self._tens(doc.entries[i]):
             end = i + 1  # "trettio ett år", "sextio en år gammal": a compound written apart
-        if not self._is_age(doc, end, first=start):
-            return
+        if not self._is_age(doc, end, first=start) \
+                or any(_beyond_life(doc, k) for k in range(start, end + 1)):
+            return  # (and "en tall som är trehundra år", "Osh är kanske tre tusen år": a thing's)
         add(AGE_WORD.span(doc.offsets[start], doc.ends[end], "age_string", key=folds[end]))
         who = self._subject_before(doc, start)
         if who >= 0:  # "zosia är nio", "och nour fem": the subject no rule reads as a name
@@ -1781,17 +1806,18 @@ class ContextRules:
         a birth's ("föddes den 3 april, före songkran"), nor a birthday's ("fyllde elva år på
         julafton, den 24 december": a birth or birthday word earlier in the sentence)."""
         feasts, starts, born = self.feasts, doc.starts, self.w["birth_word"]
+        pairs = self.feast_pairs
         for k in range(i - 1, max(-1, i - 1 - T.FEAST_WINDOW), -1):
             if doc.folds[k] in born:
                 return False  # "jag föddes den 3 april, tio dagar före songkran": a birthday
-            if doc.folds[k] in feasts:
+            if doc.folds[k] in feasts or tuple(doc.folds[k:k + 2]) in pairs:
                 return not self._birthday_before(doc, k)
             if k in starts:
                 break
         for k in range(i + 1, min(len(doc.folds), i + 1 + T.FEAST_WINDOW)):
             if k in starts:
                 break
-            if doc.folds[k] in feasts:
+            if doc.folds[k] in feasts or tuple(doc.folds[k:k + 2]) in pairs:
                 return True
         return False
 
