@@ -946,8 +946,21 @@ def _holds_region(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None)
     folds = doc.folds
     return span.label == "city" and not entry.se_pop and k >= 2 and folds[k - 1] == "i" \
         and (prev is not None and doc.ends[k - 2] == prev.end and (
-            prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats)
+            prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats
+            or _named_town(doc, prev) and not _swedish_place(entry))
             or folds[k - 2] in doc.lex.words("town_noun"))
+
+
+def _named_town(doc: Doc, span: Span) -> bool:
+    """"byn kangema", "staden Beslan", "en liten stad som heter X": a town abroad named by its
+    kind noun, so the place "i" after it holds it, a region (`_holds_region`; the open gold
+    sets label the place after "byn/staden X i" abroad a region 11 times, a country once)."""
+    p = doc.index_at(span.start)
+    if span.label != "city" or "foreign" not in span.attrs and _swedish_place(_town_entry(doc, span)):
+        return False
+    folds, nouns = doc.folds, doc.lex.words("town_noun")
+    return p >= 1 and folds[p - 1] in nouns \
+        or p >= 3 and folds[p - 2:p] == ["som", "heter"] and folds[p - 3] in nouns
 
 
 def _origin_region(doc: Doc, span: Span, prev: Span | None) -> bool:
@@ -1063,8 +1076,16 @@ def _dwelt(doc: Doc, k: int) -> bool:
     lived in is its district of that name (`_namesake`). (A listed town of the big town's own
     region lived in is not taken for one: measured, that took real towns nearby.)"""
     folds = doc.folds
-    return k >= 2 and folds[k - 1] == "i" and not doc.lex.words("dwelling_verb").isdisjoint(
-        folds[max(0, k - 1 - DWELT_REACH):k - 1])
+    if k < 2 or folds[k - 1] != "i":
+        return False
+    verbs, first = doc.lex.words("dwelling_verb"), max(0, k - 1 - DWELT_REACH)
+    # "bodde hos min moster Lina i X": the verb before the host (`home_preposition` and whom
+    # one lived with)
+    hosts = doc.lex.words("home_preposition")
+    host = next((j for j in range(k - 2, first - 1, -1) if folds[j] in hosts), None)
+    if host is not None:
+        first = max(0, host - DWELT_REACH)
+    return not verbs.isdisjoint(folds[first:k - 1])
 
 
 def _place_after_i(doc: Doc, end: int) -> bool:
