@@ -947,7 +947,8 @@ def _holds_region(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None)
     return span.label == "city" and not entry.se_pop and k >= 2 and folds[k - 1] == "i" \
         and (prev is not None and doc.ends[k - 2] == prev.end and (
             prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats
-            or _named_town(doc, prev) and not _swedish_place(entry))
+            or _named_town(doc, prev) and not _swedish_place(entry)
+            and "settlement" not in entry.cats)  # (a listed camp: "i byn X i Dadaab")
             or folds[k - 2] in doc.lex.words("town_noun"))
 
 
