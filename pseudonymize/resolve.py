@@ -893,7 +893,11 @@ def _town_shore(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -
     if not (town or folds[k - 2] in words("town_noun")) \
             or folds[k - 1] not in words("town_geo_preposition"):
         return False
-    abroad = "foreign" in prev.attrs if town else not _swedish_place(entry)
+    # a town abroad, or one no list holds before a place no Swedish list holds ("i Temaiku på
+    # tarawa": an atoll's village)
+    abroad = ("foreign" in prev.attrs or not (_swedish_place(_town_entry(doc, prev))
+                                             or _swedish_place(entry))) if town \
+        else not _swedish_place(entry)
     if folds[k - 1] in words("town_geo_preposition", "abroad"):
         if not abroad or words.ending("street_ending_abroad", folds[doc.index_at(span.end) - 1], 2):
             return False
