@@ -781,6 +781,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 key = span.key or folds[k]
                 towns.setdefault(key, key)
                 _index_deletions(towns, key)
+        elif span.label == "country" and _city_state(doc, span):
+            metropolis = span.key or ""  # "fick jobb i singapore och bodde i tampines"
         elif span.label == "country" and (not metropolis or doc.lex.get(span.key or "").country
                                           != doc.lex.get(metropolis).place_country):
             metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
@@ -790,6 +792,14 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _city_state(doc: Doc, span: Span) -> bool:
+    """A country that is one big town of its own name (Singapore, Djibouti): the lists hold
+    its key as a town of that country of METROPOLIS people or more, so a place lived in there
+    is one of its districts, as in a big town abroad (`refine_areas`)."""
+    e = doc.lex.get(span.key or "")
+    return bool(e.country) and e.place_country == e.country and e.place_pop >= METROPOLIS
 
 
 def _kind_by_place(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -> str | None:
@@ -1060,9 +1070,11 @@ def _dwelt_part(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str) -> 
     in right after the big town is named (its sentence or the one before), is its district."""
     town = doc.lex.get(metropolis)
     key = span.key or doc.folds[k]
+    # (a city state's towns are all of its one region: `_city_state`)
     return _dwelt(doc, k) and entry.place_country == town.place_country \
         and 0 < entry.place_pop * T.DWELT_PART_SHARE <= town.place_pop \
-        and doc.lex.place_region.get(key) == doc.lex.place_region.get(metropolis) \
+        and (bool(town.country) or doc.lex.place_region.get(key)
+             == doc.lex.place_region.get(metropolis)) \
         and _named_since(doc, metropolis, k)
 
 
