@@ -623,6 +623,7 @@ class Tagger:
         label the place after "<town> i" a country 144 times, a region 100, a town 35, an
         area 14)."""
         before = {s.end: s.label for s in spans}
+        after = {s.start: s for s in spans}
         folds, out = doc.folds, []
         for s in found:
             a = doc.index_at(s.start)
@@ -630,8 +631,23 @@ class Tagger:
             if not label and s.label in TOWNISH and a >= 2 and folds[a - 1] in self.inside \
                     and before.get(doc.ends[a - 2]) == "city":
                 label = "region"
+            elif not label and s.label in TOWNISH and self._in_big_town(doc, s, after):
+                out.append(s._replace(label="area", attrs=tuple(sorted({*s.attrs, "foreign"}))))
+                continue
             out.append(s._replace(label=label) if label else s)
         return out
+
+    def _in_big_town(self, doc: Doc, s: Span, after: dict[int, Span]) -> bool:
+        """"växte upp i el cerro i montevideo": a place the tagger found, right before "i" and a
+        big town abroad of the rules' (LEARNED_DISTRICT_TOWN people or more), is one of its
+        districts; a town abroad never lies "i" another (the open gold sets label the place
+        before "i <town abroad>" an area 37 times, a town none)."""
+        b = doc.index_at(s.end)
+        if b + 1 >= len(doc.folds) or doc.folds[b] not in self.inside:
+            return False
+        town = after.get(doc.offsets[b + 1])
+        return town is not None and town.label == "city" and "foreign" in town.attrs \
+            and doc.lex.get(town.key or "").place_pop >= T.LEARNED_DISTRICT_TOWN
 
     def _kind(self, doc: Doc, a: int, cls: str) -> str:
         """The label a kind noun right before the span's first token says, or before "som

@@ -832,6 +832,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 key = span.key or folds[k]
                 towns.setdefault(key, key)
                 _index_deletions(towns, key)
+        elif span.label == "country" and _city_state(doc, span):
+            metropolis = span.key or ""  # "fick jobb i singapore och bodde i tampines"
         elif span.label == "country" and (not metropolis or doc.lex.get(span.key or "").country
                                           != doc.lex.get(metropolis).place_country):
             metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
@@ -841,6 +843,14 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _city_state(doc: Doc, span: Span) -> bool:
+    """A country that is one big town of its own name (Singapore, Djibouti): the lists hold
+    its key as a town of that country of METROPOLIS people or more, so a place lived in there
+    is one of its districts, as in a big town abroad (`refine_areas`)."""
+    e = doc.lex.get(span.key or "")
+    return bool(e.country) and e.place_country == e.country and e.place_pop >= METROPOLIS
 
 
 def _kind_by_place(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -> str | None:
@@ -944,7 +954,11 @@ def _town_shore(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -
     if not (town or folds[k - 2] in words("town_noun")) \
             or folds[k - 1] not in words("town_geo_preposition"):
         return False
-    abroad = "foreign" in prev.attrs if town else not _swedish_place(entry)
+    # a town abroad, or one no list holds before a place no Swedish list holds ("i Temaiku på
+    # tarawa": an atoll's village)
+    abroad = ("foreign" in prev.attrs or not (_swedish_place(_town_entry(doc, prev))
+                                             or _swedish_place(entry))) if town \
+        else not _swedish_place(entry)
     if folds[k - 1] in words("town_geo_preposition", "abroad"):
         if not abroad or words.ending("street_ending_abroad", folds[doc.index_at(span.end) - 1], 2):
             return False
@@ -997,8 +1011,22 @@ def _holds_region(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None)
     folds = doc.folds
     return span.label == "city" and not entry.se_pop and k >= 2 and folds[k - 1] == "i" \
         and (prev is not None and doc.ends[k - 2] == prev.end and (
-            prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats)
+            prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats
+            or _named_town(doc, prev) and not _swedish_place(entry)
+            and "settlement" not in entry.cats)  # (a listed camp: "i byn X i Dadaab")
             or folds[k - 2] in doc.lex.words("town_noun"))
+
+
+def _named_town(doc: Doc, span: Span) -> bool:
+    """"byn kangema", "staden Beslan", "en liten stad som heter X": a town abroad named by its
+    kind noun, so the place "i" after it holds it, a region (`_holds_region`; the open gold
+    sets label the place after "byn/staden X i" abroad a region 11 times, a country once)."""
+    p = doc.index_at(span.start)
+    if span.label != "city" or "foreign" not in span.attrs and _swedish_place(_town_entry(doc, span)):
+        return False
+    folds, nouns = doc.folds, doc.lex.words("town_noun")
+    return p >= 1 and folds[p - 1] in nouns \
+        or p >= 3 and folds[p - 2:p] == ["som", "heter"] and folds[p - 3] in nouns
 
 
 def _origin_region(doc: Doc, span: Span, prev: Span | None) -> bool:
@@ -1093,9 +1121,11 @@ def _dwelt_part(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str) -> 
     in right after the big town is named (its sentence or the one before), is its district."""
     town = doc.lex.get(metropolis)
     key = span.key or doc.folds[k]
+    # (a city state's towns are all of its one region: `_city_state`)
     return _dwelt(doc, k) and entry.place_country == town.place_country \
         and 0 < entry.place_pop * T.DWELT_PART_SHARE <= town.place_pop \
-        and doc.lex.place_region.get(key) == doc.lex.place_region.get(metropolis) \
+        and (bool(town.country) or doc.lex.place_region.get(key)
+             == doc.lex.place_region.get(metropolis)) \
         and _named_since(doc, metropolis, k)
 
 
@@ -1114,8 +1144,16 @@ def _dwelt(doc: Doc, k: int) -> bool:
     lived in is its district of that name (`_namesake`). (A listed town of the big town's own
     region lived in is not taken for one: measured, that took real towns nearby.)"""
     folds = doc.folds
-    return k >= 2 and folds[k - 1] == "i" and not doc.lex.words("dwelling_verb").isdisjoint(
-        folds[max(0, k - 1 - DWELT_REACH):k - 1])
+    if k < 2 or folds[k - 1] != "i":
+        return False
+    verbs, first = doc.lex.words("dwelling_verb"), max(0, k - 1 - DWELT_REACH)
+    # "bodde hos min moster Lina i X": the verb before the host (`home_preposition` and whom
+    # one lived with)
+    hosts = doc.lex.words("home_preposition")
+    host = next((j for j in range(k - 2, first - 1, -1) if folds[j] in hosts), None)
+    if host is not None:
+        first = max(0, host - DWELT_REACH)
+    return not verbs.isdisjoint(folds[first:k - 1])
 
 
 def _place_after_i(doc: Doc, end: int) -> bool:

@@ -279,6 +279,9 @@ LEARNED_SLOT_GATE = True  # a rare word the engine reads as a misspelt everyday 
                           # compound counts for the guard where a slot word stands right before
                           # it (`learned.GATE_SLOTS`: "i lappstaden", "min uso mele"): the
                           # compounds and learners' spellings of places no list holds
+LEARNED_DISTRICT_TOWN = 100_000  # a tagged place right before "i" and a town abroad of this many
+                                 # people is its district ("i el cerro i montevideo"), the size
+                                 # the rules take for a big town's districts (resolve.METROPOLIS)
 LEARNED_NUMBERS = False  # numbers are the patterns' (their triggers decide: "nummer 7 i kön",
                          # "maj 1945"); the tagger's NUM spans on real learner text were list
                          # numbers and years

@@ -1420,6 +1420,8 @@ class ContextRules:
                                                             compound=compound)) \
                 or j in doc.starts and not quoted:
             return
+        if region and doc.entries[j].country:
+            return  # "republiken Moldavien": a country's own name stays the country
         self._add_named(doc, i, j, key, named or geo, closing, add)
 
     def _business_in_apposition(self, doc: Doc, i: int, key: str, add: Add) -> bool:
