@@ -188,6 +188,8 @@ YEAR_DIGITS = 4             # "i december 2015": a number of this many digits af
 PRESCHOOL_NAME_MAX = 3.5   # "förskolan trollet": a definite noun below this after a preschool's
                            # kind noun names it (trollet 3.3, regnbågen 3.05; not leken 3.93)
 NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on
+PLACE_LIST_MEMBERS = 5     # places a list after a place preposition may name before its lower-case
+# last one no count knows ("i berga, ruda och kvarnmåla"): a list of villages is short
 KIN_LIST_REACH = 6         # tokens back from a list's name over its earlier capitalised names and
                            # commas to the kin word ("tre barn, Kermen, Delgir och sanal": 3 names)
 NAME_TAIL_ZIPF_MAX = 5.5   # "heter Mirlande dorvil lång,": a family name that is a word is below this (lång 5.3, hall 5.2); function words above (och, men, så)

@@ -483,14 +483,25 @@ def _swedish_town(e: Entry) -> bool:
     return e.place_kind == "city" and e.place_country == "SE"
 
 
-def _listed_after_place(doc: Doc, i: int) -> bool:
-    """"i tösse och fengersfors": a lower-case word no list or count knows, listed after the
-    place a bare place preposition introduced, is the next place."""
+def _listed_after_place(doc: Doc, i: int) -> int:
+    """"i tösse och fengersfors", "i berga, ruda och kvarnmåla": a lower-case word no list or
+    count knows, listed after the places a bare place preposition introduced (one, or several
+    apart by commas, each a place or a word no count knows), is the next place. How many
+    places stand before it (0: none, no such list)."""
     folds, W, j = doc.folds, doc.lex.words.folds, i - 1
-    return j >= 2 and folds[j] in W["list_word"] and folds[j - 2] in W["place_trigger.prep"] \
-        and doc.texts[j - 2].islower() and doc.texts[j - 1].isalpha() \
-        and bool(doc.entries[j - 1].place_kind or not doc.entries[j - 1].zipf) \
-        and doc.texts[i][:1].islower() and not doc.entries[i].zipf and not doc.entries[i].cats
+    if not (j >= 2 and folds[j] in W["list_word"] and doc.texts[i][:1].islower()
+            and not doc.entries[i].zipf and not doc.entries[i].cats):
+        return 0
+    k = j - 1  # each earlier member, from the last: a place or a word no count knows
+    for members in range(1, T.PLACE_LIST_MEMBERS + 1):
+        if not (doc.texts[k].isalpha() and (doc.entries[k].place_kind or not doc.entries[k].zipf)):
+            return 0
+        if k >= 1 and folds[k - 1] in W["place_trigger.prep"] and doc.texts[k - 1].islower():
+            return members
+        if k < 3 or doc.texts[k - 1] != ",":
+            return 0
+        k -= 2
+    return 0
 
 
 def hiring_at(doc: Doc, i: int) -> bool:
@@ -4674,7 +4685,8 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
                  and c.doc.folds[c.i - 1] == "i" and not _noun_form(m, c.key)
                  and _town_abroad_before(m, c.doc, c.i))
              or c.key in m.lex.villages)  # a village abroad the lists know ("från vathy")
-    held = c.place_ctx and _held_place(m, c)  # "kyrkan i nårunga"
+    held = c.place_ctx and (_held_place(m, c)  # "kyrkan i nårunga"
+                            or _listed_place(m, c))  # "i berga, ruda och kvarnmåla"
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or held or not plain) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
@@ -4687,6 +4699,16 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _listed_place(m: Matcher, c: Cand, slot: bool = True) -> bool:
+    """"i berga, ruda och kvarnmåla": the last of a list of two places or more after a place
+    preposition (`_listed_after_place`; "till izmir och gummibåt" is a means of travel), a word no count knows of a town's length, is the next place though
+    it splits into everyday words (kvarn|måla); not a noun's form or a misspelt word. `slot`
+    False: the spelling alone (a plan's verdict)."""
+    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN \
+        and (not slot or _listed_after_place(c.doc, c.i) >= 2) and not _noun_form(m, c.key) \
+        and not m._misspelt(c.key) and not m._inflected_word(c.key)
 
 
 def _held_place(m: Matcher, c: Cand, slot: bool = True) -> bool:
@@ -5335,7 +5357,7 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
         and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages
              or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c, True)
-             or _held_place(m, c, slot=False))
+             or _held_place(m, c, slot=False) or _listed_place(m, c, slot=False))
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
