@@ -342,6 +342,16 @@ class Lexicon:
                 return e._replace(zipf=zipf)
         return e
 
+    def respelt(self, text: str, key: str, cats: frozenset[str]) -> bool:
+        """The token is spelt with letters folding removes, as none of the words of `cats` its
+        fold holds is and as the frequency list knows no word ("Hållö" folds as the greeting
+        "Hallo" does): those categories are its folded twin's readings, not the token's."""
+        e = self.entries.get(key, EMPTY)
+        if text.isascii() or not e.zipf or self.spelt(text, key).zipf:
+            return False
+        low = text.lower()
+        return not any(low in self.words.surface(cat) for cat in cats & e.cats)
+
     def derived(self, name: Hashable, make: Callable[[], V]) -> V:
         """A table the detectors derive from this lexicon alone (`name` says which, and from
         what arguments), made once per lexicon. An engine loaded from a snapshot reads them

@@ -351,7 +351,8 @@ def _feast_mention(doc: Doc, k: int) -> bool:
     """"Bayram är min mans bror … På bayram äter vi godis", "Lucia … vi firar lucia": a
     person's name that is also a feast or a month, in lower case after a word for a time
     (`month_preposition`, `feast_preposition`) or a verb of celebrating, is the feast or month."""
-    if not k or not doc.texts[k][0].islower() or not doc.entries[k].cats & FEAST_CATS:
+    if not k or not doc.texts[k][0].islower() or not doc.entries[k].cats & FEAST_CATS \
+            or doc.lex.respelt(doc.texts[k], doc.folds[k], FEAST_CATS):  # "på hållö": no "hallo"
         return False
     prev = doc.folds[k - 1]
     return any(prev in doc.lex.words(cat) for cat in ("month_preposition", "feast_preposition",

@@ -1276,6 +1276,8 @@ class Matcher:
             e, ckey, attrs = self.lookup(key)
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
+            if e.cats & EXCLUDED_CATS and self.lex.respelt(text, key, EXCLUDED_CATS):
+                e = e._replace(cats=e.cats - EXCLUDED_CATS, zipf=0.0)  # "Hållö", not "hallo"
             if (ckey in never or e.cats & EXCLUDED_CATS
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS and not text.isascii()) \
                     and not ((cap and not initial or _kin_apposed(doc, i))
