@@ -73,7 +73,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
     "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
     "street_ending_abroad", "origin_preposition", "region_ending", "village_holder",
-    "distance_word"),
+    "distance_word", "companion_object"),
     before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
 # street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`;
 # region_ending: `resolve._region_named`)
@@ -399,15 +399,18 @@ def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
     inverted = folds[j] not in W["unheard_goal_preposition"]
     while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                       or folds[k] in W["transport_word"] or folds[k] == "med"
+                      or k and folds[k] in W["companion_object"] and folds[k - 1] == "med"
                       or folds[k].endswith(ENDS["transport_ending"])
                       or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]
                       or not inverted and k and k not in doc.starts
                       and folds[k] in W["personal_pronoun"] and doc.texts[k].islower()):
         inverted = inverted or folds[k] in W["personal_pronoun"]
         ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
-            and folds[k] not in W["place_adverb"] and folds[k] not in W["personal_pronoun"]
+            and folds[k] not in W["place_adverb"] and folds[k] not in W["personal_pronoun"] \
+            and folds[k] not in W["companion_object"]
         stayed = stayed or folds[k] in W["stay_adverb"]
-        k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
+        k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från",
+        # "flydde med mig till" (the company taken along)
     if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                    or ridden and folds[k] in W["ride_verb"]
                    or stayed and folds[k] in W["be_verb"]
