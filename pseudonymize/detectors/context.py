@@ -149,7 +149,8 @@ def _age_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_age_word_rule`'s token after "är", a list word or before "år": a number word or a
     spelling no everyday word has ("ellva", "åta": `ContextRules._rare_spelling`)."""
     return "number_word" in e.cats or e.zipf < T.COMMON \
-        or not text.isascii() and text.lower() not in lex.common_accented
+        or not text.isascii() and text.lower() not in lex.common_accented \
+        or key in lex.words("age_one")  # "min son var en år"
 
 
 def _apposed_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
@@ -209,7 +210,7 @@ AGE_WORD = _rule("age-word", ("age_string", "surname", *sorted(FIRSTNAMES)), 0.8
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural", "function_word",
                         "agreeing_pronoun", "fronted_adverb", "definite_ending",
-                        "age_as_word", "place_trigger"))
+                        "age_as_word", "place_trigger", "age_one"))
 # "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
 # pronoun continues, is a person (`ContextRules._start_subject`)
 SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
@@ -1118,7 +1119,7 @@ class ContextRules:
                 and not self._aged_one(doc, i):
             return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
         prev = folds[i - 1] if i else ""
-        if not (self._is_number_word(key) or len(key) >= 3 and (
+        if not (key in self.w["age_one"] or self._is_number_word(key) or len(key) >= 3 and (
                 self._years_after(doc, i) or (prev in self.w["age_trigger.verb"]
                                               or self._listed_age(doc, i, self._ends(doc, i))
                                               or self._said_age(doc, i))
