@@ -1050,8 +1050,23 @@ class ContextRules:
             return fold in self.w["name_trigger.kin"] or fold in self.w["possessed_kin"] \
                 or e.zipf < T.RARE and not e.cats \
                 and fold not in self.stems.vocabulary and len(text) <= T.KIN_WORD_MAX
+        if k >= 2 and doc.texts[k - 2].lower() in self.possessives and not e.zipf and not e.cats \
+                and fold not in self.stems.vocabulary and doc.texts[k - 1].isalpha() \
+                and doc.texts[k - 1].islower():
+            return True  # "min omma sólrun är åttioåtta": a word no count knows after an owned
+            # word (a kin word of the learner's language however Swedish its fold, ömma)
         return k >= 2 and self._kin(doc, k - 1) and doc.texts[k - 2].lower() in self.possessives \
-            and not e.cats - NAMEISH and fold not in self.w["function_word"]
+            and not e.cats - NAMEISH and fold not in self.w["function_word"] \
+            or self._second_name(doc, k)
+
+    def _second_name(self, doc: Doc, k: int) -> bool:
+        """"hser paw är fjorton": a lower-case word below RARE_NAME_PART right after a
+        lower-case given name no everyday word spells is the name's second part (no list
+        word, no word of the vocabulary)."""
+        e, prev = doc.entries[k], doc.entries[k - 1]
+        return k >= 1 and doc.texts[k - 1].isalpha() and doc.texts[k - 1].islower() \
+            and bool(prev.first_rank) and prev.zipf < T.RARE and e.zipf < T.RARE_NAME_PART \
+            and not e.cats and doc.folds[k] not in self.stems.vocabulary
 
     def _possessive_subject(self, doc: Doc, k: int) -> bool:
         """"Dina var sju", "Mina är tolv": a capitalised possessive at a sentence start right
