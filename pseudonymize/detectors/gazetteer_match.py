@@ -1279,7 +1279,7 @@ class Matcher:
             e, ckey, attrs = self.lookup(key)
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
-            if e.cats & EXCLUDED_CATS and self.lex.respelt(text, key, EXCLUDED_CATS):
+            if cap and e.cats & EXCLUDED_CATS and self.lex.respelt(text, key, EXCLUDED_CATS):
                 e = e._replace(cats=e.cats - EXCLUDED_CATS, zipf=0.0)  # "Hållö", not "hallo"
             if (ckey in never or e.cats & EXCLUDED_CATS
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS and not text.isascii()) \
@@ -4584,6 +4584,21 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     return None
 
 
+def _u_country_after_town(m: Matcher, c: Cand) -> Span | bool | None:
+    """"till Cotonou i Benen": a capitalised word inside a sentence where a town's country
+    stands (after the town and "i") one edit from a country is that country, though it
+    spells an everyday word (benen) that `_u_fuzzy` leaves to its own reading."""
+    doc, i = c.doc, c.i
+    if not c.cap or c.initial or i < 2 or doc.folds[i - 1] != "i" \
+            or not doc.texts[i - 2][:1].isupper() or doc.entries[i - 2].place_kind != "city" \
+            or doc.entries[i - 2].country:
+        return None
+    target = m._country_spelling(c.key)  # (one edit, i and y alike)
+    if not target or target in m.W["never_replaced"]:
+        return None
+    return _tok_span(FUZZY, c, "country", key=target)
+
+
 def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
     """A homograph capitalised inside a sentence is its name reading ("i Hjo", "och Björk"),
     the lexicon's value saying which kind; after a place verb a rare one is a place ("bor i
@@ -5207,7 +5222,8 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
-                 _u_namelike_slot, _u_city_part, _u_water, _u_article_place, _u_shape, _u_feast, _u_foreign_head,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_article_place, _u_shape, _u_country_after_town,
+                 _u_feast, _u_foreign_head,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
@@ -5221,10 +5237,11 @@ STEP_BEFORE = {_u_workplace: ("institution_preposition",),
                _u_water: ("water_preposition", "place_trigger.prep", "geo_preposition"),
                _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
                _u_district_run: ("place_trigger.prep", "place_article"),
-               _u_feast: ("celebration_verb", "inverted_subject")}
+               _u_feast: ("celebration_verb", "inverted_subject"),
+               _u_country_after_town: ("place_trigger.prep",)}
 # The steps that act on one case only (True: a capitalised word, False: a lower-case one), as
 # their first test says: `Matcher._unknown` runs them on words of that case alone
-STEP_CASE = {_u_feast: True, _u_foreign_head: True, _u_after_name: True, _u_name_pair: True,
+STEP_CASE = {_u_feast: True, _u_country_after_town: True, _u_foreign_head: True, _u_after_name: True, _u_name_pair: True,
              _u_place_list: True, _u_lower_addressee: False, _u_lower_suffix: False,
              _u_street_apart: False, _u_lower_name: False, _u_city_part: False, _u_water: False,
              _u_article_place: False}
