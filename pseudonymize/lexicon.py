@@ -34,6 +34,9 @@ _FAST = str.maketrans("åäöéèüáàíóúæøç", "aaoeeuaaiouaoc")
 _FAST_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789åäöéèüáàíóúæøç-'’. ")
 
 
+SWEDISH_LETTERS = frozenset("åäöÅÄÖ")  # the letters Swedish spelling tells apart from a, o
+
+
 @lru_cache(maxsize=1 << 18)
 def fold(text: str) -> str:
     """Matching key, identical to the gazetteers' `fold` column: ASCII transliteration, lower case."""
@@ -341,6 +344,18 @@ class Lexicon:
             if zipf < e.zipf:
                 return e._replace(zipf=zipf)
         return e
+
+    def respelt(self, text: str, key: str, cats: frozenset[str]) -> bool:
+        """The token is spelt with Swedish letters folding removes (å, ä, ö), as none of the
+        words of `cats` its fold holds is and as the frequency list knows no word ("Hållö" folds
+        as the greeting "Hallo" does): those categories are its folded twin's readings, not the
+        token's. (A foreign accent spells the same word: "Lucía" is the feast Lucia.)"""
+        e = self.entries.get(key, EMPTY)
+        if text.isascii() or not e.zipf or SWEDISH_LETTERS.isdisjoint(text) \
+                or self.spelt(text, key).zipf:
+            return False
+        low = text.lower()
+        return not any(low in self.words.surface(cat) for cat in cats & e.cats)
 
     def derived(self, name: Hashable, make: Callable[[], V]) -> V:
         """A table the detectors derive from this lexicon alone (`name` says which, and from

@@ -16,7 +16,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import (AGE, AGE_WORD, GEO_PREFIX, HEAD_NOUN, KIND_STATEMENT,
-                                            NAMED_KIND, STREET_SUFFIX)
+                                            LEXICON_MARK, NAMED_KIND, STREET_SUFFIX)
 from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME
 from pseudonymize.detectors.gazetteer_match import (AFTER_NAME, GAZETTEER, HOMOGRAPH, INITIAL,
@@ -351,7 +351,8 @@ def _feast_mention(doc: Doc, k: int) -> bool:
     """"Bayram är min mans bror … På bayram äter vi godis", "Lucia … vi firar lucia": a
     person's name that is also a feast or a month, in lower case after a word for a time
     (`month_preposition`, `feast_preposition`) or a verb of celebrating, is the feast or month."""
-    if not k or not doc.texts[k][0].islower() or not doc.entries[k].cats & FEAST_CATS:
+    if not k or not doc.texts[k][0].islower() or not doc.entries[k].cats & FEAST_CATS \
+            or doc.lex.respelt(doc.texts[k], doc.folds[k], FEAST_CATS):  # "på hållö": no "hallo"
         return False
     prev = doc.folds[k - 1]
     return any(prev in doc.lex.words(cat) for cat in ("month_preposition", "feast_preposition",
@@ -591,6 +592,7 @@ def propagate(spans: list[Span], doc: Doc,
     # Bagatelli ... alla barn älskar bagatelli") is that other entity again
     spans = [s for s in spans if s.rule not in SPELT_NAMES or known.get(
         doc.folds[bisect_left(doc.offsets, s.start)], s).label == s.label]
+    spans = [s for s in spans if not _named_kin_mark(doc, s, known)]
     taken = covered(spans, len(doc.text))
     out = list(spans)
     folds = doc.folds
@@ -621,6 +623,23 @@ def propagate(spans: list[Span], doc: Doc,
         out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score,
                         COREFERENCE.name, base.key))
     return sorted(out, key=lambda s: s.start)
+
+
+def _named_kin_mark(doc: Doc, span: Span, known: dict[str, Span]) -> bool:
+    """"Mitt andra namn är mere … min kuia mere, min mormor": the lexicon's kin mark on a
+    word no Swedish text writes (a kin word of another language, mère) that the essay names a
+    person, not right after a possessive or an article ("min mere" is the kin), is that
+    person's mention: the mark gives way to the name."""
+    if span.label != "fam" or span.rule != LEXICON_MARK.name:
+        return False
+    k = bisect_left(doc.offsets, span.start)
+    base = known.get(doc.folds[k])
+    if base is None or base.label not in NAME_LABELS or doc.entries[k].zipf >= T.RARE \
+            or doc.ends[k] != span.end:
+        return False
+    before = doc.texts[k - 1].lower() if k else ""
+    return bool(before) and before not in doc.lex.words.surface("possessive") \
+        and doc.folds[k - 1] not in doc.lex.words("noun_before", "article")
 
 
 def propagate_phrases(spans: list[Span], doc: Doc,

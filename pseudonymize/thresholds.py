@@ -188,6 +188,8 @@ YEAR_DIGITS = 4             # "i december 2015": a number of this many digits af
 PRESCHOOL_NAME_MAX = 3.5   # "förskolan trollet": a definite noun below this after a preschool's
                            # kind noun names it (trollet 3.3, regnbågen 3.05; not leken 3.93)
 NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on
+PLACE_LIST_MEMBERS = 5     # places a list after a place preposition may name before its lower-case
+# last one no count knows ("i berga, ruda och kvarnmåla"): a list of villages is short
 KIN_LIST_REACH = 6         # tokens back from a list's name over its earlier capitalised names and
                            # commas to the kin word ("tre barn, Kermen, Delgir och sanal": 3 names)
 NAME_TAIL_ZIPF_MAX = 5.5   # "heter Mirlande dorvil lång,": a family name that is a word is below this (lång 5.3, hall 5.2); function words above (och, men, så)
@@ -206,6 +208,8 @@ WORD_SURNAME_MAX = 4.0      # "hette Gunnar lod och": a word no list names a sur
 APPOSITION_REACH = 4        # "juni, hans kompis från klassen, dansade": the closing comma this near
 NAME_PART_REACH = 5         # "Mussa är namnet", "Osei är min pappas namn": the name word this near
 AGE_PAIR_REACH = 8          # "var sju när jag åkte och femton när": an age this many words before "och"
+RARE_NAME_PART = 3.0       # "hser paw är fjorton": a lower-case word after a lower-case given name no
+# everyday word spells is its second part below this (paw 2.66; not "hser bor" 5.4)
 KIN_WORD_MAX = 8           # "min äbi är nittio": an unlisted word after "min" this long at most is a kin word of the learner's language (babushka, abuela), a longer one a Swedish compound ("min favoritsiffra är tretton")
 KIN_REACH = 12              # a kin word this many words back names the children listed after it ("vi har två barn, xamse är 12")
 STREET_NAME_APART_MAX = 3.5  # a word this rare before a bare "gatan" and a house number is the street's name ("hamra gatan 5", hamra 2.97)

@@ -149,7 +149,8 @@ def _age_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_age_word_rule`'s token after "är", a list word or before "år": a number word or a
     spelling no everyday word has ("ellva", "åta": `ContextRules._rare_spelling`)."""
     return "number_word" in e.cats or e.zipf < T.COMMON \
-        or not text.isascii() and text.lower() not in lex.common_accented
+        or not text.isascii() and text.lower() not in lex.common_accented \
+        or key in lex.words("age_one")  # "min son var en år"
 
 
 def _apposed_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
@@ -209,7 +210,7 @@ AGE_WORD = _rule("age-word", ("age_string", "surname", *sorted(FIRSTNAMES)), 0.8
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural", "function_word",
                         "agreeing_pronoun", "fronted_adverb", "definite_ending",
-                        "age_as_word", "place_trigger"))
+                        "age_as_word", "place_trigger", "age_one"))
 # "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
 # pronoun continues, is a person (`ContextRules._start_subject`)
 SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
@@ -1073,8 +1074,23 @@ class ContextRules:
             return fold in self.w["name_trigger.kin"] or fold in self.w["possessed_kin"] \
                 or e.zipf < T.RARE and not e.cats \
                 and fold not in self.stems.vocabulary and len(text) <= T.KIN_WORD_MAX
+        if k >= 2 and doc.texts[k - 2].lower() in self.possessives and not e.zipf and not e.cats \
+                and fold not in self.stems.vocabulary and doc.texts[k - 1].isalpha() \
+                and doc.texts[k - 1].islower():
+            return True  # "min omma sólrun är åttioåtta": a word no count knows after an owned
+            # word (a kin word of the learner's language however Swedish its fold, ömma)
         return k >= 2 and self._kin(doc, k - 1) and doc.texts[k - 2].lower() in self.possessives \
-            and not e.cats - NAMEISH and fold not in self.w["function_word"]
+            and not e.cats - NAMEISH and fold not in self.w["function_word"] \
+            or self._second_name(doc, k)
+
+    def _second_name(self, doc: Doc, k: int) -> bool:
+        """"hser paw är fjorton": a lower-case word below RARE_NAME_PART right after a
+        lower-case given name no everyday word spells is the name's second part (no list
+        word, no word of the vocabulary)."""
+        e, prev = doc.entries[k], doc.entries[k - 1]
+        return k >= 1 and doc.texts[k - 1].isalpha() and doc.texts[k - 1].islower() \
+            and bool(prev.first_rank) and prev.zipf < T.RARE and e.zipf < T.RARE_NAME_PART \
+            and not e.cats and doc.folds[k] not in self.stems.vocabulary
 
     def _possessive_subject(self, doc: Doc, k: int) -> bool:
         """"Dina var sju", "Mina är tolv": a capitalised possessive at a sentence start right
@@ -1142,7 +1158,7 @@ class ContextRules:
                 and not self._aged_one(doc, i):
             return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
         prev = folds[i - 1] if i else ""
-        if not (self._is_number_word(key) or len(key) >= 3 and (
+        if not (key in self.w["age_one"] or self._is_number_word(key) or len(key) >= 3 and (
                 self._years_after(doc, i) or (prev in self.w["age_trigger.verb"]
                                               or self._listed_age(doc, i, self._ends(doc, i))
                                               or self._said_age(doc, i))

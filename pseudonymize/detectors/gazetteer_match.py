@@ -73,7 +73,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
     "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
     "street_ending_abroad", "origin_preposition", "region_ending", "village_holder",
-    "distance_word"),
+    "distance_word", "companion_object"),
     before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
 # street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`;
 # region_ending: `resolve._region_named`)
@@ -399,15 +399,18 @@ def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
     inverted = folds[j] not in W["unheard_goal_preposition"]
     while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                       or folds[k] in W["transport_word"] or folds[k] == "med"
+                      or k and folds[k] in W["companion_object"] and folds[k - 1] == "med"
                       or folds[k].endswith(ENDS["transport_ending"])
                       or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]
                       or not inverted and k and k not in doc.starts
                       and folds[k] in W["personal_pronoun"] and doc.texts[k].islower()):
         inverted = inverted or folds[k] in W["personal_pronoun"]
         ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
-            and folds[k] not in W["place_adverb"] and folds[k] not in W["personal_pronoun"]
+            and folds[k] not in W["place_adverb"] and folds[k] not in W["personal_pronoun"] \
+            and folds[k] not in W["companion_object"]
         stayed = stayed or folds[k] in W["stay_adverb"]
-        k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
+        k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från",
+        # "flydde med mig till" (the company taken along)
     if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                    or ridden and folds[k] in W["ride_verb"]
                    or stayed and folds[k] in W["be_verb"]
@@ -483,14 +486,25 @@ def _swedish_town(e: Entry) -> bool:
     return e.place_kind == "city" and e.place_country == "SE"
 
 
-def _listed_after_place(doc: Doc, i: int) -> bool:
-    """"i tösse och fengersfors": a lower-case word no list or count knows, listed after the
-    place a bare place preposition introduced, is the next place."""
+def _listed_after_place(doc: Doc, i: int) -> int:
+    """"i tösse och fengersfors", "i berga, ruda och kvarnmåla": a lower-case word no list or
+    count knows, listed after the places a bare place preposition introduced (one, or several
+    apart by commas, each a place or a word no count knows), is the next place. How many
+    places stand before it (0: none, no such list)."""
     folds, W, j = doc.folds, doc.lex.words.folds, i - 1
-    return j >= 2 and folds[j] in W["list_word"] and folds[j - 2] in W["place_trigger.prep"] \
-        and doc.texts[j - 2].islower() and doc.texts[j - 1].isalpha() \
-        and bool(doc.entries[j - 1].place_kind or not doc.entries[j - 1].zipf) \
-        and doc.texts[i][:1].islower() and not doc.entries[i].zipf and not doc.entries[i].cats
+    if not (j >= 2 and folds[j] in W["list_word"] and doc.texts[i][:1].islower()
+            and not doc.entries[i].zipf and not doc.entries[i].cats):
+        return 0
+    k = j - 1  # each earlier member, from the last: a place or a word no count knows
+    for members in range(1, T.PLACE_LIST_MEMBERS + 1):
+        if not (doc.texts[k].isalpha() and (doc.entries[k].place_kind or not doc.entries[k].zipf)):
+            return 0
+        if k >= 1 and folds[k - 1] in W["place_trigger.prep"] and doc.texts[k - 1].islower():
+            return members
+        if k < 3 or doc.texts[k - 1] != ",":
+            return 0
+        k -= 2
+    return 0
 
 
 def hiring_at(doc: Doc, i: int) -> bool:
@@ -1280,6 +1294,8 @@ class Matcher:
             e, ckey, attrs = self.lookup(key)
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
+            if cap and e.cats & EXCLUDED_CATS and self.lex.respelt(text, key, EXCLUDED_CATS):
+                e = e._replace(cats=e.cats - EXCLUDED_CATS, zipf=0.0)  # "Hållö", not "hallo"
             if (ckey in never or e.cats & EXCLUDED_CATS
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS and not text.isascii()) \
                     and not ((cap and not initial or _kin_apposed(doc, i))
@@ -4598,6 +4614,21 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     return None
 
 
+def _u_country_after_town(m: Matcher, c: Cand) -> Span | bool | None:
+    """"till Cotonou i Benen": a capitalised word inside a sentence where a town's country
+    stands (after the town and "i") one edit from a country is that country, though it
+    spells an everyday word (benen) that `_u_fuzzy` leaves to its own reading."""
+    doc, i = c.doc, c.i
+    if not c.cap or c.initial or i < 2 or doc.folds[i - 1] != "i" \
+            or not doc.texts[i - 2][:1].isupper() or doc.entries[i - 2].place_kind != "city" \
+            or doc.entries[i - 2].country:
+        return None
+    target = m._country_spelling(c.key)  # (one edit, i and y alike)
+    if not target or target in m.W["never_replaced"]:
+        return None
+    return _tok_span(FUZZY, c, "country", key=target)
+
+
 def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
     """A homograph capitalised inside a sentence is its name reading ("i Hjo", "och Björk"),
     the lexicon's value saying which kind; after a place verb a rare one is a place ("bor i
@@ -4704,7 +4735,8 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
                  and c.doc.folds[c.i - 1] == "i" and not _noun_form(m, c.key)
                  and _town_abroad_before(m, c.doc, c.i))
              or c.key in m.lex.villages)  # a village abroad the lists know ("från vathy")
-    held = c.place_ctx and _held_place(m, c)  # "kyrkan i nårunga"
+    held = c.place_ctx and (_held_place(m, c)  # "kyrkan i nårunga"
+                            or _listed_place(m, c))  # "i berga, ruda och kvarnmåla"
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or held or not plain) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
@@ -4717,6 +4749,16 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _listed_place(m: Matcher, c: Cand, slot: bool = True) -> bool:
+    """"i berga, ruda och kvarnmåla": the last of a list of two places or more after a place
+    preposition (`_listed_after_place`; "till izmir och gummibåt" is a means of travel), a word no count knows of a town's length, is the next place though
+    it splits into everyday words (kvarn|måla); not a noun's form or a misspelt word. `slot`
+    False: the spelling alone (a plan's verdict)."""
+    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN \
+        and (not slot or _listed_after_place(c.doc, c.i) >= 2) and not _noun_form(m, c.key) \
+        and not m._misspelt(c.key) and not m._inflected_word(c.key)
 
 
 def _held_place(m: Matcher, c: Cand, slot: bool = True) -> bool:
@@ -5210,7 +5252,8 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
-                 _u_namelike_slot, _u_city_part, _u_water, _u_article_place, _u_shape, _u_feast, _u_foreign_head,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_article_place, _u_shape, _u_country_after_town,
+                 _u_feast, _u_foreign_head,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
@@ -5224,10 +5267,11 @@ STEP_BEFORE = {_u_workplace: ("institution_preposition",),
                _u_water: ("water_preposition", "place_trigger.prep", "geo_preposition"),
                _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
                _u_district_run: ("place_trigger.prep", "place_article"),
-               _u_feast: ("celebration_verb", "inverted_subject")}
+               _u_feast: ("celebration_verb", "inverted_subject"),
+               _u_country_after_town: ("place_trigger.prep",)}
 # The steps that act on one case only (True: a capitalised word, False: a lower-case one), as
 # their first test says: `Matcher._unknown` runs them on words of that case alone
-STEP_CASE = {_u_feast: True, _u_foreign_head: True, _u_after_name: True, _u_name_pair: True,
+STEP_CASE = {_u_feast: True, _u_country_after_town: True, _u_foreign_head: True, _u_after_name: True, _u_name_pair: True,
              _u_place_list: True, _u_lower_addressee: False, _u_lower_suffix: False,
              _u_street_apart: False, _u_lower_name: False, _u_city_part: False, _u_water: False,
              _u_article_place: False}
@@ -5365,7 +5409,7 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
         and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages
              or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c, True)
-             or _held_place(m, c, slot=False))
+             or _held_place(m, c, slot=False) or _listed_place(m, c, slot=False))
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:

@@ -88,7 +88,10 @@ DATE_RANGE = re.compile(rf"(?<![\w.,/-])({DATE_BODY})\s?-\s?({DATE_BODY}){DATE_E
 # what a date range's span must never be read as
 NOT_IN_DATE_RANGE = frozenset({"other_nr_seq", "phone_nr", "account_nr", "license_nr",
                                "personid_nr", "zip_code"})
-HANDLE = re.compile(r"(?<![\w.@])@[\w.]{2,}\w|(?<![\w@.])[^\W\d_]\w*_\w+(?![\w@])")
+HANDLE = re.compile(r"(?<![\w.@])@[\w.]{2,}\w|(?<![\w@.])[^\W\d_]\w*_\w+(?![\w@])"
+                    # a user name of a name, a dot and letters with digits ("urska.z42",
+                    # "anna.berg77"), not an abbreviation's ("s.12", "kap.3") nor a domain's
+                    r"|(?<![\w@./-])[^\W\d_]{3,}\.[^\W\d_]+\d+(?![\w@/-]|\.\w)")
 # Where a URL may be: "://", "www." (any case) or a dot and a top-level domain; the last two
 # found from the dots, by a pattern whose first character is a literal (the engine then skips
 # at C speed to the next "."; starting with a set of characters, ":", "." or "w", it tried
@@ -110,7 +113,9 @@ REFERENCE = re.compile(
     r"[A-Za-zÅÄÖåäö0-9]+(?:[./-][A-Za-zÅÄÖåäö0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*"
     r"(?:-[A-Za-z]{1,3})?(?![\w@-])"
     r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])"
-    r"|(?<![\w@./-])[A-Z]\d{6,9}(?![\w@-])")  # a passport's or ID card's number: P1234567
+    r"|(?<![\w@./-])(?:[A-Z]\d{6,9}[A-Z]?|\d{6,9}[A-Z])(?![\w@-])")  # a passport's or ID
+# card's number (P1234567), also with a check letter after its digits as Spain's and other
+# countries' identity and driving licence numbers have (47823916K, X1234567L)
 # A case or order number of digit groups joined by "/", "." or "-" ("2023/12345", "16-884512"):
 # taken only after a reference trigger ("ärendenummer", "dnr"), as a date or fraction is not.
 SLASHED = re.compile(r"(?<![\w@./-])\d{1,6}(?:[./-]\d{1,7}){1,3}(?![\w@/-]|[.,]\d)")
@@ -350,7 +355,7 @@ def _emails(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         if "@" in chunk:
             for m in EMAIL.finditer(doc.text, s, e):
                 add(EMAIL_RULE.span(m.start(), m.end(), "email"))
-        if "@" in chunk or "_" in chunk:
+        if "@" in chunk or "_" in chunk or "." in chunk:
             for m in HANDLE.finditer(doc.text, s, e):
                 add(HANDLE_RULE.span(m.start(), m.end(), "extra"))
 

@@ -127,6 +127,9 @@ def word_value(words: str, lex: Lexicon, learner: bool = False) -> int | None:
     found = _number_keys().get(_number_key(words)) if learner else None
     if found is not None:
         return found
+    one = lex.words.value("age_one").get(key, "")  # "var en år": one in the common gender
+    if one.isdigit():
+        return int(one)
     for part in words.lower().split():
         value = lex.get(part).value
         if not value.isdigit():

@@ -1484,8 +1484,10 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if label == "month_digit":
             value = int("".join(ch for ch in original if ch.isdigit()) or 0)
             return str(rng.choice([m for m in range(1, 13) if m != value]))
-        if label == "month_word":
-            choices = [m for m in MONTHS if m != original.lower()]
+        if label == "month_word":  # (never another month the essay names: "född i augusti
+            # ... kom i oktober" must not read "född i oktober ... kom i juni")
+            choices = [m for m in MONTHS if m != original.lower() and m not in self.avoid] \
+                or [m for m in MONTHS if m != original.lower()]
             return apply_case(rng.choice(choices), original)
         if label == "street_nr":
             value = int("".join(ch for ch in original if ch.isdigit()) or 0)

@@ -283,6 +283,17 @@ def test_a_realistic_year_or_age_moves_onto_no_original(engine: Engine) -> None:
         assert renderer.render(Span(0, 4, "year"), 1, "2017", 1) in ("2015", "2019")
 
 
+def test_a_realistic_month_is_never_another_original_month(offline: Engine) -> None:
+    """A month word's surrogate is no other month the essay names: "född i mars … kom i maj"
+    must not read "född i maj", which would show one original month where the other stood."""
+    text = "Jag är född den 4 mars 1990. Vi kom till Sverige i maj 2015 och i juli fick vi hus."
+    for seed in range(12):
+        result = offline.pseudonymize(text, "m1", seed=seed)
+        months = {a.original for a in result.annotations if a.label == "month_word"}
+        assert months == {"mars", "maj", "juli"}
+        assert all(a.pseudonym not in months for a in result.annotations), seed
+
+
 # (essay, original, the names its surrogate must come from: same gender, same origin group)
 ORIGIN = [
     ("Min mamma heter Hodan och min pappa heter Abdi.", "Hodan", {"Fartun"}),
