@@ -455,3 +455,15 @@ def test_a_full_disk_mid_release_publishes_nothing_and_a_rerun_succeeds(
     summary = _release(setup)
     assert verify(Path(summary["path"]), setup["snapshot"], code_revision="test",
                   keys_dir=setup["keys"])["ok"]
+
+
+def test_a_jsonl_batch_named_after_a_person_publishes_no_file_name(setup: dict):
+    """The manifest names batch-level files; a JSON Lines batch's own name is the user's
+    ("klass9_zlatomira_quxberg.jsonl") and is published as `batch.jsonl`."""
+    path = setup["tmp"] / "klass9_Zlatomira_Quxberg.jsonl"
+    path.write_text(json.dumps({"id": "a", "text": "Jag bor i Lund.", "learner_id": "L1"}) + "\n")
+    summary = rel.release(path, setup["out"], setup["snapshot"], setup["keys"],
+                          code_revision="test")
+    manifest = json.loads((Path(summary["path"]) / "manifest.json").read_text())
+    assert list(manifest["inputs"]["files"]) == ["batch.jsonl"]
+    assert _plain_anywhere(setup["out"], ("Quxberg", "Zlatomira", "klass9")) == []
