@@ -230,10 +230,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.verify import verify
 
     release = Path(args.release)
-    manifest = release / "manifest.json"
-    if not manifest.is_file():
-        raise CLIError(f"{release}: not a release directory (no manifest.json)")
-    snapshot_id = json.loads(manifest.read_text())["snapshot"]["id"]
+    snapshot_id = release_manifest(release)["snapshot"]["id"]
     try:
         snapshot_path = Store().snapshot_path(snapshot_id)
     except LookupError:
@@ -245,6 +242,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     policy=Path(args.policy) if args.policy else None)
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0 if report["ok"] else 1
+
+
+def release_manifest(release: Path) -> dict:
+    """The checked manifest of a release directory, or one CLI error line (exit 2)."""
+    from pseudonymize.corpus.audit import ManifestError, read_manifest
+
+    if not (release / "manifest.json").is_file():
+        raise CLIError(f"{release}: not a release directory (no manifest.json)")
+    try:
+        return read_manifest(release)
+    except ManifestError as exc:
+        raise CLIError(str(exc)) from None
 
 
 def default_keys() -> Path:
@@ -261,12 +270,10 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.withdraw import withdraw
 
     release = Path(args.release)
-    manifest = release / "manifest.json"
-    if not manifest.is_file():
-        raise CLIError(f"{release}: not a release directory (no manifest.json)")
+    snapshot_id = release_manifest(release)["snapshot"]["id"]
     safety.stop_on_signals()
     with release_errors():
-        snapshot_path = Store().snapshot_path(json.loads(manifest.read_text())["snapshot"]["id"])
+        snapshot_path = Store().snapshot_path(snapshot_id)
         summary = withdraw(release, args.learner, Path(args.keys) if args.keys else default_keys(),
                            snapshot_path, code_revision=code_revision(),
                            out_root=Path(args.out) if args.out else None,
