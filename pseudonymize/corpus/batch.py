@@ -193,7 +193,11 @@ def _read_dir(root: Path, max_bytes: int) -> Batch:
         if reason is not None:
             quarantine.append(Quarantined(essay_id, source, reason))
             continue
-        size = entry.stat(follow_symlinks=False).st_size
+        try:
+            size = entry.stat(follow_symlinks=False).st_size
+        except OSError:  # gone since the listing (the batch changes under the run)
+            quarantine.append(Quarantined(essay_id, source, UNREADABLE, "gone while read"))
+            continue
         if size > max_bytes:
             quarantine.append(Quarantined(essay_id, source, OVERSIZED,
                                           f"{size} bytes > {max_bytes}"))

@@ -219,3 +219,21 @@ def test_a_lone_surrogate_anywhere_in_a_jsonl_line_costs_that_line(tmp_path: Pat
     batch = read_batch(path)
     assert [(e.essay_id, e.learner_id) for e in batch.essays] == [("ok", "L\U0001f600")]
     assert _reasons(batch) == {"a": b.UNDECODABLE, "b": b.UNDECODABLE, "c": b.UNDECODABLE}
+
+
+def test_a_file_removed_while_the_batch_is_listed_costs_that_file(tmp_path: Path, monkeypatch):
+    """The batch directory changes under the run: an entry listed, then gone before it is read,
+    is quarantined (before, its stat's FileNotFoundError stopped the whole batch)."""
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text("Jag heter Kim.")
+    listing = os.scandir
+
+    def scandir_then_remove(path):
+        entries = list(listing(path))
+        (tmp_path / "b.txt").unlink()
+        return iter(entries)
+
+    monkeypatch.setattr(b.os, "scandir", scandir_then_remove)
+    batch = read_batch(tmp_path)
+    assert [e.essay_id for e in batch.essays] == ["a", "c"]
+    assert _reasons(batch) == {"b": b.UNREADABLE}
