@@ -181,6 +181,33 @@ def test_a_new_secret_gives_new_ids_the_same_secret_the_same_bytes(setup: dict):
     assert not set(_published_ids(first)) & set(_published_ids(other))
 
 
+# A damaged release secret: (file name, its bytes, what the one error says). Before, any bytes
+# were taken as the secret (an emptied file keyed every opaque id with the empty key: anyone
+# could compute them from guessed file names) and a symlink was followed.
+DAMAGED_SECRETS = [
+    ("secret", b"", "0 bytes, 32 expected"),
+    ("secret", b"x", "1 bytes, 32 expected"),
+    ("secret", b"y" * 33, "33 bytes, 32 expected"),
+    ("secret.enc", b"z" * 32, "not sealed by swepseudo"),
+    ("secret", None, "symlink"),
+]
+
+
+@pytest.mark.parametrize("name, data, message", DAMAGED_SECRETS,
+                         ids=["empty", "one byte", "too long", "enc unsealed", "symlink"])
+def test_a_damaged_release_secret_is_refused(setup: dict, name: str, data: bytes | None,
+                                             message: str):
+    setup["keys"].mkdir(mode=0o700)
+    if data is None:
+        (setup["tmp"] / "elsewhere").write_bytes(b"s" * 32)
+        (setup["keys"] / name).symlink_to(setup["tmp"] / "elsewhere")
+    else:
+        (setup["keys"] / name).write_bytes(data)
+    with pytest.raises(keyfile.KeysDirError, match=re.escape(message)):
+        _release(setup)
+    assert not setup["out"].exists() or list(setup["out"].iterdir()) == []
+
+
 def _published_ids(summary: dict) -> list[str]:
     return [p.stem for p in (Path(summary["path"]) / "texts").iterdir()]
 
