@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from flows.cli import (CLIError, corpus_policy, examples, policy_option, seed_option, snapshot_option,
-                       strategy_option, writable_dir)
+                       strategy_option, text_arg, writable_dir)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "erase them from the key and record that the new "
                                           "release supersedes RELEASE.")
     rerun_options(p)
-    p.add_argument("--learner", required=True, metavar="ID", help="the learner id to withdraw")
+    p.add_argument("--learner", required=True, metavar="ID", type=text_arg, help="the learner id to withdraw")
     p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
     p.set_defaults(func=cmd_withdraw)
 

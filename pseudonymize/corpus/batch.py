@@ -257,7 +257,7 @@ def _json_record(line: str | bytes) -> object:
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _holds_lone_surrogate(line: str | bytes, record: object) -> bool:
+def holds_lone_surrogate(line: str | bytes, record: object) -> bool:
     """Whether a parsed JSON line holds a lone surrogate (`"\\ud800"`) in any key or value:
     no UTF-8 file (shard, key, manifest) can hold it. Checked only when the line has such an
     escape at all (an emoji written as a pair is a character)."""
@@ -298,7 +298,7 @@ def _read_metadata(root: Path, files: dict[str, str]) -> dict[str, dict]:
                 row = _json_record(line)
             except ValueError as exc:
                 raise BatchError(f"{meta_path}:{n}: not JSON ({exc})") from None
-            if _holds_lone_surrogate(line, row):
+            if holds_lone_surrogate(line, row):
                 raise BatchError(f"{meta_path}:{n}: a lone surrogate escape (not text)")
         if not isinstance(row, dict):
             raise BatchError(f"{meta_path}:{n}: not an object")
@@ -347,7 +347,7 @@ def _read_jsonl(path: Path, max_bytes: int) -> Batch:
         if not isinstance(text, str):
             quarantine.append(Quarantined(essay_id, source, INVALID, "text is not a string"))
             continue
-        if _holds_lone_surrogate(line, record):
+        if holds_lone_surrogate(line, record):
             quarantine.append(Quarantined(essay_id, source, UNDECODABLE, "a lone surrogate"))
             continue
         raw = text.encode("utf-8", "surrogatepass")
