@@ -240,11 +240,14 @@ def input_hmacs(batch: Path, secret: bytes, manifest: dict) -> dict[str, str]:
             if identity.opaque(secret, "essay", e.essay_id) not in quarantined}
 
 
-_ID_SEPARATORS = re.compile(r"[_.\-]+")
+# Anything but a letter or digit separates an id's words: `_`, `-`, `.`, and also the spaces,
+# commas and plus signs of a learner id written in a metadata file ("Anna Svensson")
+_ID_SEPARATORS = re.compile(r"[\W_]+")
 
 
 def id_words(identifier: str) -> str:
-    """An id as words for the gate: `_`, `-` and `.` separate words (they must not hide a name)."""
+    """An id as words for the gate: `_`, `-`, `.`, white space and any other character that
+    is not a letter or digit separate words (they must not hide a name)."""
     return " ".join(w for w in _ID_SEPARATORS.split(identifier) if w)
 
 

@@ -236,6 +236,28 @@ def test_kept_ids_pass_the_gate_with_separators_as_word_boundaries(setup: dict):
     assert _plain_anywhere(setup["out"], ("svensson",)) == []
 
 
+# --keep-ids with learner ids from metadata, which no file-name rule shapes: (learner, fate)
+KEPT_LEARNERS = [
+    ("Anna Svensson", "quarantined"),   # before: a space hid the name (published as it was)
+    ("anna+svensson", "quarantined"),
+    ("Svensson, Anna", "quarantined"),
+    ("L9", "released"),
+]
+
+
+def test_kept_learner_ids_with_spaces_or_punctuation_pass_the_gate(setup: dict):
+    rows = "".join(f'e0{n},"{learner}"\n' for n, (learner, _) in enumerate(KEPT_LEARNERS, 1))
+    for n in range(1, len(KEPT_LEARNERS) + 1):
+        (setup["batch"] / f"e0{n}.txt").write_text("Jag bor i Lund.\n")
+    (setup["batch"] / "metadata.csv").write_text("essay_id,learner_id\n" + rows)
+    fates = _fates(_release(setup, keep_ids=True))
+    for n, (learner, fate) in enumerate(KEPT_LEARNERS, 1):
+        assert fates[f"e0{n}.txt"][0] == fate, (learner, fates[f"e0{n}.txt"])
+        if fate == "quarantined":
+            assert "learner_id" in fates[f"e0{n}.txt"][1]
+    assert _plain_anywhere(setup["out"], ("anna",)) == []
+
+
 def test_metadata_is_published_only_when_named_and_years_binned(setup: dict):
     (setup["batch"] / "metadata.csv").write_text(
         "essay_id,learner_id,level,teacher,birth_year,age\n"
