@@ -8,7 +8,6 @@ directory is left for its owner to retract: it may already have been copied else
 """
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
