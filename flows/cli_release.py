@@ -43,7 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "erase them from the key and record that the new "
                                           "release supersedes RELEASE.")
     rerun_options(p)
-    p.add_argument("--learner", required=True, metavar="ID", type=text_arg, help="the learner id to withdraw")
+    p.add_argument("--learner", required=True, metavar="ID", type=text_arg,
+                   help="the learner id to withdraw")
     p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
     p.set_defaults(func=cmd_withdraw)
 
