@@ -516,3 +516,25 @@ def test_a_jsonl_batch_named_after_a_person_publishes_no_file_name(setup: dict):
     manifest = json.loads((Path(summary["path"]) / "manifest.json").read_text())
     assert list(manifest["inputs"]["files"]) == ["batch.jsonl"]
     assert _plain_anywhere(setup["out"], ("Quxberg", "Zlatomira", "klass9")) == []
+
+
+def test_a_short_write_is_completed_and_a_disk_error_names_its_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A nearly full disk takes part of a write and says so by a short count, not an error:
+    before, the rest was lost (a truncated text beside a manifest hash of the whole). The disk's
+    error itself (`os.write` names no file) now names the file, for the CLI's one line."""
+    write = os.write
+    monkeypatch.setattr(rel.os, "write", lambda fd, data: write(fd, bytes(data[:3])))
+    sha = rel._write(tmp_path / "a.txt", "Jag bor i Lund.".encode())
+    monkeypatch.undo()
+    assert (tmp_path / "a.txt").read_bytes() == "Jag bor i Lund.".encode()
+    assert sha == rel.hashlib.sha256("Jag bor i Lund.".encode()).hexdigest()
+
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(rel.os, "write", full)
+    with pytest.raises(OSError) as error:
+        rel._write(tmp_path / "b.txt", b"x")
+    monkeypatch.undo()
+    assert error.value.errno == 28 and error.value.filename == str(tmp_path / "b.txt")
