@@ -85,7 +85,8 @@ def _release_parser(subparsers: argparse._SubParsersAction) -> None:
     policy_option(p, "; its hash enters the release id, manifest and provenance")
     p.add_argument("--keep-ids", action="store_true",
                    help="publish essay and learner ids as they are (they pass the leak gate, "
-                        "'_', '-' and '.' read as spaces); default: opaque ids")
+                        "'_', '-', '.' and any other non-letter read as spaces); default: "
+                        "opaque ids")
     p.add_argument("--publish-metadata", nargs="+", action="extend", default=[], metavar="COL",
                    help="metadata columns to publish (default: none)")
     p.add_argument("--bin-years", nargs="+", action="extend", default=[], metavar="COL",
