@@ -57,6 +57,16 @@ def examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def text_arg(value: str) -> str:
+    """An option's value that becomes text in a file (an id, a learner): bytes that are not
+    UTF-8 (kept by Python as lone surrogates) are a usage error, not a crash at the write."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(f"not UTF-8 text: {value!a}") from None
+    return value
+
+
 def snapshot_option(p: argparse.ArgumentParser) -> None:
     """--snapshot: the resource snapshot the engine loads (every engine-running command)."""
     p.add_argument("--snapshot", default="current", metavar="ID",
@@ -323,6 +333,9 @@ def _fail(message: str, status: int, argv: list[str]) -> int:
         import traceback  # (only to debug: a sixtieth of a command's start-up)
 
         traceback.print_exc()
+        original = getattr(sys.exc_info()[1], "original", None)  # a task's (flows.corpus)
+        if isinstance(original, BaseException):
+            traceback.print_exception(original)
     print(f"swepseudo: {message}", file=sys.stderr)
     return status
 

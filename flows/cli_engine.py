@@ -16,6 +16,7 @@ from flows.cli import (
     progress,
     snapshot_option,
     strategy_option,
+    text_arg,
     writable_dir,
 )
 
@@ -147,11 +148,15 @@ def _text(args: argparse.Namespace) -> int:
 def _record(path: str, n: int, raw: bytes) -> dict:
     """Line `n` of a JSON Lines file as its `{"id", "text", ...}` object; a bad line is one
     CLIError naming the file, the line and the reason."""
+    from pseudonymize.corpus.batch import holds_lone_surrogate
+
     try:
         record = json.loads(raw.decode("utf-8"))
         record["id"] = str(record["id"])
         if not isinstance(record["text"], str):
             raise TypeError("text")
+        if holds_lone_surrogate(raw, record):
+            raise CLIError(f"{path}:{n}: a lone surrogate escape such as \\ud800 (not text)")
     except UnicodeDecodeError:
         raise CLIError(f"{path}:{n}: not UTF-8 (JSON Lines must be UTF-8)") from None
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
@@ -291,13 +296,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0,
                    help="seed of the surrogate choice; the same seed gives the same output "
                         "(default: 0)")
-    p.add_argument("--id", default=None,
+    p.add_argument("--id", default=None, type=text_arg,
                    help="essay id: seeds the surrogate choice as in a release and names the "
                         "essay in SVALA output (default: a hash of the text, shown as 'stdin')")
     p.add_argument("--format", choices=("text", "svala", "spans"), default="text",
                    help="text: the pseudonymized text; svala: SVALA JSON graph; spans: JSON "
                         "list of the replaced and marked spans (default: text)")
-    p.add_argument("--learner", metavar="ID",
+    p.add_argument("--learner", metavar="ID", type=text_arg,
                    help="the learner who wrote it: with --memory, an entity keeps its "
                         "surrogate across this learner's texts (numbers restart per text)")
     p.add_argument("--memory", metavar="FILE",

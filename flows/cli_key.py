@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from flows.cli import CLIError, command_group, examples
+from flows.cli import CLIError, command_group, examples, text_arg
 
 FORMATS = ("table", "jsonl", "csv")
 
@@ -97,7 +97,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "swepseudo key show keys/<release-id>.parquet.enc --format csv > key.csv"))
     p.add_argument("keyfile", metavar="KEYFILE",
                    help="keys/<release-id>.parquet, or .parquet.enc when encrypted")
-    p.add_argument("--essay", nargs="+", action="extend", metavar="ID",
+    p.add_argument("--essay", nargs="+", action="extend", metavar="ID", type=text_arg,
                    help="only the rows of these essays")
     p.add_argument("--format", choices=FORMATS, default="table",
                    help="table (aligned columns), jsonl (one object per row) or csv "

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from flows.cli import (CLIError, corpus_policy, examples, policy_option, seed_option, snapshot_option,
-                       strategy_option, writable_dir)
+                       strategy_option, text_arg, writable_dir)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -43,7 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "erase them from the key and record that the new "
                                           "release supersedes RELEASE.")
     rerun_options(p)
-    p.add_argument("--learner", required=True, metavar="ID", help="the learner id to withdraw")
+    p.add_argument("--learner", required=True, metavar="ID", type=text_arg,
+                   help="the learner id to withdraw")
     p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
     p.set_defaults(func=cmd_withdraw)
 
@@ -84,7 +85,8 @@ def _release_parser(subparsers: argparse._SubParsersAction) -> None:
     policy_option(p, "; its hash enters the release id, manifest and provenance")
     p.add_argument("--keep-ids", action="store_true",
                    help="publish essay and learner ids as they are (they pass the leak gate, "
-                        "'_', '-' and '.' read as spaces); default: opaque ids")
+                        "'_', '-', '.' and any other non-letter read as spaces); default: "
+                        "opaque ids")
     p.add_argument("--publish-metadata", nargs="+", action="extend", default=[], metavar="COL",
                    help="metadata columns to publish (default: none)")
     p.add_argument("--bin-years", nargs="+", action="extend", default=[], metavar="COL",
@@ -230,10 +232,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.verify import verify
 
     release = Path(args.release)
-    manifest = release / "manifest.json"
-    if not manifest.is_file():
-        raise CLIError(f"{release}: not a release directory (no manifest.json)")
-    snapshot_id = json.loads(manifest.read_text())["snapshot"]["id"]
+    snapshot_id = release_manifest(release)["snapshot"]["id"]
     try:
         snapshot_path = Store().snapshot_path(snapshot_id)
     except LookupError:
@@ -245,6 +244,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     policy=Path(args.policy) if args.policy else None)
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0 if report["ok"] else 1
+
+
+def release_manifest(release: Path) -> dict:
+    """The checked manifest of a release directory, or one CLI error line (exit 2)."""
+    from pseudonymize.corpus.audit import ManifestError, read_manifest
+
+    if not (release / "manifest.json").is_file():
+        raise CLIError(f"{release}: not a release directory (no manifest.json)")
+    try:
+        return read_manifest(release)
+    except ManifestError as exc:
+        raise CLIError(str(exc)) from None
 
 
 def default_keys() -> Path:
@@ -261,12 +272,10 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.withdraw import withdraw
 
     release = Path(args.release)
-    manifest = release / "manifest.json"
-    if not manifest.is_file():
-        raise CLIError(f"{release}: not a release directory (no manifest.json)")
+    snapshot_id = release_manifest(release)["snapshot"]["id"]
     safety.stop_on_signals()
     with release_errors():
-        snapshot_path = Store().snapshot_path(json.loads(manifest.read_text())["snapshot"]["id"])
+        snapshot_path = Store().snapshot_path(snapshot_id)
         summary = withdraw(release, args.learner, Path(args.keys) if args.keys else default_keys(),
                            snapshot_path, code_revision=code_revision(),
                            out_root=Path(args.out) if args.out else None,

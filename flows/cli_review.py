@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from flows.cli import (CLIError, command_group, corpus_policy, examples, policy_option, progress,
-                       seed_option, snapshot_option, strategy_option)
+                       seed_option, snapshot_option, strategy_option, text_arg)
 
 LOOPBACK = "127.0.0.1"
 
@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = on_workspace(sub, "approve", "approve essays from the command line", cmd_approve)
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--essay", nargs="+", metavar="ID", help="essay ids")
+    which.add_argument("--essay", nargs="+", metavar="ID", type=text_arg, help="essay ids")
     which.add_argument("--all", action="store_true", help="every essay not yet approved")
     p.add_argument("--keep-marks", action="store_true",
                    help="keep every undecided mark-only item as it is (else such essays wait)")

@@ -12,12 +12,14 @@ prepares, hands out shards (largest first, `run_shards`), collects reports and p
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
@@ -31,20 +33,57 @@ from builders.store import Store, code_revision, data_root
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import release as rel
 from pseudonymize.corpus import safety
-from pseudonymize.policy import Policy
+from pseudonymize.corpus.batch import BatchError
+from pseudonymize.corpus.leakgate import LeakError
+from pseudonymize.policy import Policy, PolicyError
 from pseudonymize.policy import load as load_policy
+
+P, R = ParamSpec("P"), TypeVar("R")
+# The release's own errors: their messages name paths, opaque ids and reasons, never text
+OWN_ERRORS = (rel.ReleaseError, BatchError, LeakError, keyfile.KeysDirError,
+              keyfile.KeyFileError, PolicyError, OSError)  # and a plain LookupError (no snapshot)
 
 # Tasks that see essay text: never cached, never persisted, never printing.
 PRIVATE = {"cache_policy": NO_CACHE, "persist_result": False, "log_prints": False}
 
 
+class TaskFailed(RuntimeError):
+    """An unexpected exception of a task that sees essay text, named by its type only. Prefect
+    logs a failed run's exception by its repr, args and all, into its database (~/.prefect) and
+    on stderr; a UnicodeError's args hold the whole string it could not code (a release's id map
+    with the file names), a KeyError its key. The original stays on `original` (for --debug),
+    never in the args."""
+
+    def __init__(self, message: str, original: BaseException | None = None) -> None:
+        super().__init__(message)
+        self.original = original
+
+
+def private_errors(fn: Callable[P, R]) -> Callable[P, R]:
+    """`fn` with every exception but the release's own (whose messages are written for the
+    user: paths, ids, reasons) and OSError (a path and its errno) turned into `TaskFailed`."""
+
+    @functools.wraps(fn)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - named by type, kept off the args
+            if isinstance(exc, (TaskFailed, *OWN_ERRORS)) or type(exc) is LookupError:
+                raise
+            raise TaskFailed(f"{type(exc).__name__} in {fn.__name__}", exc) from None
+
+    return run
+
+
 @task(name="load-engine", cache_policy=NO_CACHE, persist_result=False)
+@private_errors
 def load_engine(snapshot_path: str) -> str:
     """Start a worker and load its engine while the flow process reads the batch."""
     return rel.load_engine(snapshot_path).snapshot_id
 
 
 @task(name="prepare-release", **PRIVATE)
+@private_errors
 def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: str, seed: int,
             revision: str, workers: int, options: dict, policy: Policy | None = None
             ) -> rel.Plan:
@@ -54,11 +93,13 @@ def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: s
 
 
 @task(name="pseudonymize-shard", task_run_name="shard-{index}", **PRIVATE)
+@private_errors
 def run_shard(plan: rel.Plan, index: int) -> dict:
     return rel.process_shard(plan, index)
 
 
 @task(name="gate-and-publish", **PRIVATE)
+@private_errors
 def publish(plan: rel.Plan, reports: list[dict]) -> dict:
     return rel.finalize(plan, reports, keyfile.passphrase())
 
@@ -108,6 +149,7 @@ def shared_api() -> AbstractContextManager:
 
 
 @flow(name="release-corpus", persist_result=False, log_prints=False)
+@private_errors
 def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: str = "realistic",
                    seed: int = 0, workers: int = 2, dask: str | None = None,
                    keys: str | None = None, processes: bool = True,

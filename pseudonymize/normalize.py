@@ -7,11 +7,14 @@ A writer (or an attacker) can spell one name many ways that look alike: `An\u200
   * NFC (decomposed accents composed: `o` + U+0308 becomes one `ö`); a combining mark that
     composes with nothing before it (`F` + U+0301, an Arabic vowel sign) removed, so no stray
     mark splits or disguises a name;
-  * zero-width characters and soft hyphens removed (U+200B-U+200D, U+2060, U+FEFF, U+00AD);
+  * zero-width characters, soft hyphens, bidirectional controls, variation selectors and the
+    other default-ignorable code points removed (U+200B-U+200F, U+202A-U+202E, U+2060-U+206F,
+    U+FEFF, U+00AD, U+034F, U+FE00-U+FE0F, tags: `REMOVED`);
   * Unicode hyphens and minus signs mapped to `-`, en and em dashes too between two digits
     (`070–123`; between words a dash separates them: "Stockholm–Göteborg" is two cities), every
     decimal digit (full-width, Arabic-Indic, ...) to its ASCII digit, full-width ASCII forms
-    (`Ａ`, `＠`) to ASCII;
+    (`Ａ`, `＠`) to ASCII, and a styled letter beyond Latin-1 (circled `Ⓩ`, mathematical `𝐙`,
+    superscript, the ligature `ﬁ`) to the letters it stands for;
   * e-mail addresses written `name(at)gmail(dot)com`, `name [at] gmail.com` or
     `name at gmail.com` shown as `name@gmail.com`;
   * words of an all-capitals run (`JAG HETER ANNA`) written as in ordinary text in `text`
@@ -36,13 +39,25 @@ from dataclasses import dataclass
 
 import regex
 
-REMOVED = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
+# Unicode's default-ignorable code points (DerivedCoreProperties.txt): shown as nothing, so
+# one inside a name hides it from a reader no better than from a detector. Beside the zero-width
+# characters and the soft hyphen these are the bidirectional controls (U+200E, U+200F, U+202A-
+# U+202E, U+2066-U+2069, U+061C), the combining grapheme joiner, variation selectors, Hangul
+# fillers, Mongolian selectors and the tag characters (U+E0000-U+E0FFF).
+_IGNORABLE_RANGES = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+                     (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+                     (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+                     (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+                     (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+REMOVED = frozenset(chr(c) for low, high in _IGNORABLE_RANGES for c in range(low, high + 1))
 HYPHENS = frozenset("\u2010\u2011\u2012\u2212\ufe63\uff0d")
 DASHES = frozenset("\u2013\u2014\u2015")  # hyphens between digits only
 _BEYOND_LATIN1 = re.compile(r"[^\x00-\xff]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _DIGITS = "0123456789"
 _FULL_WIDTH = range(0xFF01, 0xFF5F)  # full-width forms of ASCII "!" .. "~"
+# Compatibility decompositions that only restyle a letter (`styled_letters`)
+_STYLED = ("<font>", "<circle>", "<super>", "<sub>", "<compat>")
 
 # Obfuscated "@" and "." inside an e-mail address; the address must end in a dotted domain.
 _AT = r"(?:[ \t]*[(\[{][ \t]*at[ \t]*[)\]}][ \t]*|[ \t]+at[ \t]+)"
@@ -132,10 +147,24 @@ def _plain(text: str) -> bool:
     return "\u00ad" not in text
 
 
+def styled_letters(ch: str) -> str | None:
+    """The plain letters a styled letter beyond Latin-1 stands for (circled `Ⓩ`, mathematical
+    `𝐙`, superscript `ᵃ`, the ligature `ﬁ`: Unicode's compatibility decompositions of kind font,
+    circle, super, sub or compat that are letters), else None. Latin-1's own (`ª`, `º`) stay."""
+    if ord(ch) <= 0xFF:
+        return None
+    kind = unicodedata.decomposition(ch)
+    if not kind.startswith(_STYLED):
+        return None
+    letters = unicodedata.normalize("NFKC", ch)
+    return letters if letters.isalpha() else None
+
+
 def _changes(text: str, i: int) -> bool:
     """Whether the character pass changes `text[i]` (NFC aside)."""
     ch = text[i]
     return (ch in REMOVED or ch in HYPHENS or ch.isdecimal() or ord(ch) in _FULL_WIDTH
+            or styled_letters(ch) is not None
             or ch in DASHES and text[i - 1:i].isdecimal() and text[i + 1:i + 2].isdecimal()
             or i > 0 and unicodedata.combining(ch) > 0)  # in NFC text: a mark composing nothing
 
@@ -170,6 +199,10 @@ def _characters(text: str) -> tuple[str, array]:
                 out.append("-")
             elif ord(ch) in _FULL_WIDTH:
                 out.append(chr(ord(ch) - 0xFEE0))
+            elif (letters := styled_letters(ch)) is not None:
+                out.append(letters)
+                for _ in range(len(letters) - 1):
+                    starts.append(i)
             elif combining(ch) and out:
                 last = out[-1]
                 joined = nfc("NFC", last[-1] + ch)

@@ -17,6 +17,69 @@ class AuditError(ValueError):
     """The path is not inside a release directory."""
 
 
+class ManifestError(AuditError):
+    """A release's manifest.json is not one a release wrote: not JSON, a symlink, or a field
+    missing or of another type (tampered, truncated). Verify, audit and withdraw refuse it in one
+    line (exit 2) before they rely on any field."""
+
+
+# The fields audit, verify and withdraw read, with their JSON types (dotted: inside an object;
+# "*": every value of an object); a manifest missing one, or holding another type, is refused.
+_MANIFEST_FIELDS: tuple[tuple[str, type | tuple[type, ...]], ...] = (
+    ("release_id", str), ("seed", int), ("config", dict), ("config.strategy", str),
+    ("config.max_bytes", int), ("config.keep_ids", bool), ("config.publish_metadata", list),
+    ("config.bin_years", list), ("snapshot", dict), ("snapshot.id", str),
+    ("snapshot.gazetteers", dict), ("snapshot.gazetteers.*", dict), ("snapshot.sources", dict),
+    ("snapshot.sources.*", dict), ("inputs", dict), ("inputs.essays", dict),
+    ("inputs.essays.*", dict), ("outputs", dict), ("outputs.*", str), ("quarantine", list))
+_OPTIONAL = {"quarantine": [], "supersedes": {}}
+MANIFEST_LIMIT = 1 << 30  # bytes: a manifest of a million essays is a few hundred MB
+
+
+def _field_problem(manifest: dict, dotted: str, kind: type | tuple[type, ...]) -> str | None:
+    """Why `manifest` fails one `_MANIFEST_FIELDS` row (None when it passes)."""
+    values: list[object] = [manifest]
+    for part in dotted.split("."):
+        if part == "*":
+            values = [v for value in values for v in value.values()]  # (a dict: checked before)
+        else:
+            values = [value.get(part) for value in values]
+    bad = [v for v in values if not isinstance(v, kind) or (kind is int and isinstance(v, bool))]
+    return f"{dotted} is missing or not {getattr(kind, '__name__', kind)}" if bad else None
+
+
+def read_manifest(root: Path) -> dict:
+    """The manifest of release directory `root`, checked: a regular file (never a symlink),
+    strict JSON, an object with every field the tools read, of its type; ManifestError else."""
+    from pseudonymize.corpus.batch import read_regular
+
+    path = Path(root) / "manifest.json"
+    try:
+        data = read_regular(path, MANIFEST_LIMIT)
+        manifest = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+    except RecursionError:
+        raise ManifestError(f"{path}: not a release manifest (nested too deeply)") from None
+    except UnicodeDecodeError:
+        raise ManifestError(f"{path}: not a release manifest (not UTF-8)") from None
+    except ValueError as exc:
+        reason = "not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise ManifestError(f"{path}: not a release manifest ({reason})") from None
+    if not isinstance(manifest, dict):
+        raise ManifestError(f"{path}: not a release manifest (not a JSON object)")
+    for dotted, kind in _MANIFEST_FIELDS:
+        problem = _field_problem({**_OPTIONAL, **manifest}, dotted, kind)
+        if problem:
+            raise ManifestError(f"{path}: not a release manifest ({problem})")
+    supersedes = manifest.get("supersedes", {})
+    if not isinstance(supersedes, dict) or not isinstance(supersedes.get("withdrawn", []), list):
+        raise ManifestError(f"{path}: not a release manifest (supersedes is malformed)")
+    return manifest
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
 def find_release(path: Path) -> Path:
     """The release directory holding `path` (the nearest parent with manifest.json + SHA256SUMS)."""
     path = Path(path).resolve()
@@ -34,7 +97,7 @@ def audit(path: Path, keys_dir: Path | None = None) -> tuple[bool, dict]:
     if not path.is_file():
         raise AuditError(f"{path}: no such file")
     root = find_release(path)
-    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    manifest = read_manifest(root)
     rel = path.resolve().relative_to(root).as_posix()
     sha = sha256_file(path)
     recorded = dict(manifest.get("outputs", {}))

@@ -169,6 +169,13 @@ def _entry_fate(entry: os.DirEntry) -> str | None:
     return None
 
 
+def _entry_name(name: str) -> str:
+    """A directory entry's name as text that UTF-8 can hold: bytes that are not UTF-8 (which
+    Python keeps as lone surrogates) written as `\\xff` escapes, so the id map, the plan and the
+    manifest can be written (such a name is no valid id: its essay is quarantined)."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
 def _read_dir(root: Path, max_bytes: int) -> Batch:
     files: dict[str, str] = {}
     metadata = _read_metadata(root, files)
@@ -178,7 +185,7 @@ def _read_dir(root: Path, max_bytes: int) -> Batch:
     entries = sorted((e for e in os.scandir(root) if e.name not in METADATA_FILES),
                      key=lambda e: e.name)
     for entry in entries:
-        source = entry.name
+        source = _entry_name(entry.name)
         essay_id = source[:-4] if source.lower().endswith(".txt") else source
         reason = _entry_fate(entry)
         if reason is None and not _ID.fullmatch(essay_id):
@@ -186,7 +193,11 @@ def _read_dir(root: Path, max_bytes: int) -> Batch:
         if reason is not None:
             quarantine.append(Quarantined(essay_id, source, reason))
             continue
-        size = entry.stat(follow_symlinks=False).st_size
+        try:
+            size = entry.stat(follow_symlinks=False).st_size
+        except OSError:  # gone since the listing (the batch changes under the run)
+            quarantine.append(Quarantined(essay_id, source, UNREADABLE, "gone while read"))
+            continue
         if size > max_bytes:
             quarantine.append(Quarantined(essay_id, source, OVERSIZED,
                                           f"{size} bytes > {max_bytes}"))
@@ -242,6 +253,24 @@ def _json_record(line: str | bytes) -> object:
         raise ValueError("nested too deeply") from None
 
 
+# A JSON escape of a UTF-16 surrogate: a pair makes one character, a lone one no text
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def holds_lone_surrogate(line: str | bytes, record: object) -> bool:
+    """Whether a parsed JSON line holds a lone surrogate (`"\\ud800"`) in any key or value:
+    no UTF-8 file (shard, key, manifest) can hold it. Checked only when the line has such an
+    escape at all (an emoji written as a pair is a character)."""
+    escapes = _SURROGATE_ESCAPE.search(line if isinstance(line, str) else line.decode("utf-8"))
+    if escapes is None:
+        return False
+    try:
+        json.dumps(record, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _read_metadata(root: Path, files: dict[str, str]) -> dict[str, dict]:
     """Metadata rows by essay id; an id listed twice makes its essay a duplicate."""
     found = [root / name for name in METADATA_FILES if os.path.lexists(root / name)]
@@ -264,10 +293,13 @@ def _read_metadata(root: Path, files: dict[str, str]) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for n, row in rows:
         if isinstance(row, str):
+            line = row
             try:
-                row = _json_record(row)
+                row = _json_record(line)
             except ValueError as exc:
                 raise BatchError(f"{meta_path}:{n}: not JSON ({exc})") from None
+            if holds_lone_surrogate(line, row):
+                raise BatchError(f"{meta_path}:{n}: a lone surrogate escape (not text)")
         if not isinstance(row, dict):
             raise BatchError(f"{meta_path}:{n}: not an object")
         essay_id = row.pop("essay_id", None) or row.pop("id", None)
@@ -314,6 +346,9 @@ def _read_jsonl(path: Path, max_bytes: int) -> Batch:
         essay_id = str(essay_id)
         if not isinstance(text, str):
             quarantine.append(Quarantined(essay_id, source, INVALID, "text is not a string"))
+            continue
+        if holds_lone_surrogate(line, record):
+            quarantine.append(Quarantined(essay_id, source, UNDECODABLE, "a lone surrogate"))
             continue
         raw = text.encode("utf-8", "surrogatepass")
         if len(raw) > max_bytes:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import pseudonymize
-from pseudonymize.corpus.batch import Batch, Essay
+from pseudonymize.corpus.batch import METADATA_FILES, Batch, Essay
 from pseudonymize.learned import DEFAULT_MODE
 from pseudonymize.learned import provenance as learned_provenance
 
@@ -47,6 +47,12 @@ def published_metadata(meta: dict, columns: Sequence[str], bins: Sequence[str]) 
     out = {c: meta.get(c) for c in columns if c in meta}
     out.update({c: binned(meta[c]) for c in bins if c in meta})
     return dict(sorted(out.items()))
+
+
+def published_file(name: str) -> str:
+    """A batch-level file as the manifest names it: the metadata file by its fixed name, a JSON
+    Lines batch as `batch.jsonl` (its own name is the user's, and may name a class or a person)."""
+    return name if name in METADATA_FILES else "batch.jsonl"
 
 
 def published_ids(secret: bytes, essay: Essay, keep_ids: bool) -> tuple[str, str | None]:
@@ -132,7 +138,8 @@ def describe(batch: Batch, secret: bytes, snapshot_id: str, code_revision: str, 
         ids.append({"id": qid, "essay_id": q.essay_id, "learner": None, "learner_id": None,
                     "source": q.source, "status": "quarantined", "reason": q.reason,
                     "detail": q.detail, "opaque": qid})
-    files = {name: keyed(secret, "input", sha) for name, sha in batch.files.items()}
+    files = {published_file(name): keyed(secret, "input", sha)
+             for name, sha in batch.files.items()}
     identity = {"config": config, "snapshot": snapshot_id, "code_revision": code_revision,
                 "version": pseudonymize.__version__, "files": files, "essays": published,
                 "quarantine": quarantine, "withdrawn": list(withdrawn), "supersedes": supersedes,

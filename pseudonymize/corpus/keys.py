@@ -38,6 +38,7 @@ IDS_SCHEMA = {"id": pl.String, "essay_id": pl.String, "learner": pl.String,
               "learner_id": pl.String, "source": pl.String, "status": pl.String,
               "reason": pl.String, "detail": pl.String}
 SECRET_FILE = "secret"
+SECRET_BYTES = 32  # the release secret's length: an HMAC-SHA256 key of the hash's own size
 _MAGIC = b"SWEPSEUDO-KEY-1\n"
 _SALT_BYTES = 16
 
@@ -144,14 +145,34 @@ def release_secret(keys_dir: Path, create: bool = True) -> bytes:
     keys_dir = Path(keys_dir)
     found = [keys_dir / SECRET_FILE, keys_dir / f"{SECRET_FILE}.enc"]
     for path in found:
-        if path.is_file():
-            return open_sealed(path.read_bytes())
+        if os.path.lexists(path):
+            return _read_secret(path)
     if not create:
         raise KeysDirError(f"{keys_dir}: no release secret here; give the key directory of the "
                            f"release with --keys DIR")
     sealer = Sealer(passphrase())
-    secret = os.urandom(32)
+    secret = os.urandom(SECRET_BYTES)
     _write_private(keys_dir / f"{SECRET_FILE}{sealer.suffix}", sealer.seal(secret))
+    return secret
+
+
+def _read_secret(path: Path) -> bytes:
+    """The release secret in `path`: a regular file (never through a symlink), sealed when its
+    name ends in .enc, SECRET_BYTES long. A shorter one (emptied, truncated, replaced) is refused:
+    the ids it keyed would be computable by anyone who guesses a file name."""
+    from pseudonymize.corpus.batch import read_regular
+
+    try:
+        data = read_regular(path, 4096)
+    except ValueError as exc:
+        raise KeysDirError(f"{path}: the release secret cannot be read ({exc})") from None
+    if path.suffix == ".enc" and not data.startswith(_MAGIC):
+        raise KeysDirError(f"{path}: the release secret is damaged (not sealed by swepseudo)")
+    secret = open_sealed(data)
+    if len(secret) != SECRET_BYTES:
+        raise KeysDirError(f"{path}: the release secret is damaged ({len(secret)} bytes, "
+                           f"{SECRET_BYTES} expected); restore it from a backup of the key "
+                           f"directory (another secret gives other ids)")
     return secret
 
 

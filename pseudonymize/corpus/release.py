@@ -240,11 +240,14 @@ def input_hmacs(batch: Path, secret: bytes, manifest: dict) -> dict[str, str]:
             if identity.opaque(secret, "essay", e.essay_id) not in quarantined}
 
 
-_ID_SEPARATORS = re.compile(r"[_.\-]+")
+# Anything but a letter or digit separates an id's words: `_`, `-`, `.`, and also the spaces,
+# commas and plus signs of a learner id written in a metadata file ("Anna Svensson")
+_ID_SEPARATORS = re.compile(r"[\W_]+")
 
 
 def id_words(identifier: str) -> str:
-    """An id as words for the gate: `_`, `-` and `.` separate words (they must not hide a name)."""
+    """An id as words for the gate: `_`, `-`, `.`, white space and any other character that
+    is not a letter or digit separate words (they must not hide a name)."""
     return " ".join(w for w in _ID_SEPARATORS.split(identifier) if w)
 
 
@@ -361,8 +364,7 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
                 "ids": described.ids, "withdrawn": list(withdrawn), "supersedes": supersedes,
                 "review": identity.published_review(reviewed.summary, secret)
                 if reviewed else None}
-        (work / "plan.json").write_bytes(sealer.seal(json.dumps(info, ensure_ascii=False)
-                                                     .encode()))
+        _write(work / "plan.json", sealer.seal(json.dumps(info, ensure_ascii=False).encode()))
     except BaseException:
         _remove(staging, work)
         raise
@@ -405,7 +407,7 @@ def _write_shards(essays: Sequence[ShardEssay], staging: Path, work: Path, sizes
     shards = []
     for n, shard in enumerate(shard_by_learner(essays, sizes)):
         path = work / f"shard-{n:05d}.jsonl"
-        path.write_bytes(sealer.seal("".join(
+        _write(path, sealer.seal("".join(
             json.dumps(e.__dict__, ensure_ascii=False) + "\n" for e in shard).encode()))
         shards.append(str(path))
     return shards
@@ -503,18 +505,19 @@ def process_shard(plan: Plan, index: int) -> dict:
         for rel, data in ((f"texts/{essay_id}.txt", result.target.encode()),
                           (f"svala/{essay_id}.json", published.encode())):
             files[rel] = _write(staging / rel, data)
-        (work / "review" / f"{essay_id}.json").write_bytes(sealer.seal(review.encode()))
+        _write(work / "review" / f"{essay_id}.json", sealer.seal(review.encode()))
         for a in result.annotations:
             labels[a.label] += 1
             spans.append({"essay_id": essay_id, "start": a.target_start, "end": a.target_end,
                           "label": a.label, "attrs": list(a.attrs), "ref": a.ref,
                           "action": a.action})
         key_rows += rows
-    pl.DataFrame(spans, schema=SPANS_SCHEMA).write_parquet(work / f"{shard.stem}.spans.parquet")
-    (work / f"{shard.stem}.key").write_bytes(sealer.seal(_parquet_bytes(
+    _write(work / f"{shard.stem}.spans.parquet",
+           _parquet_bytes(pl.DataFrame(spans, schema=SPANS_SCHEMA)))
+    _write(work / f"{shard.stem}.key", sealer.seal(_parquet_bytes(
         pl.DataFrame(key_rows, schema=keyfile.KEY_SCHEMA))))
-    (work / f"{shard.stem}.sha256").write_text(
-        "".join(f"{sha}  {rel}\n" for rel, sha in files.items()), encoding="utf-8")
+    _write(work / f"{shard.stem}.sha256",
+           "".join(f"{sha}  {rel}\n" for rel, sha in files.items()).encode("utf-8"))
     return {"shard": index, "essays": len(essays), "labels": dict(labels),
             "quarantined": quarantined}
 
@@ -623,8 +626,8 @@ def _publish(plan: Plan, info: dict, key: pl.DataFrame, review: Iterable[tuple[s
         key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
         keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"], **(
             {"policy": plan.policy.source} if plan.policy is not None else {})}, secret)
-        (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
-                                                    for rel, sha in sorted(sums.items())))
+        _write(staging / "SHA256SUMS", "".join(f"{sha}  {rel}\n"
+                                               for rel, sha in sorted(sums.items())).encode())
         os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
         os.rename(staging, plan.final)
     except BaseException:
@@ -736,12 +739,22 @@ def _parquet_bytes(frame: pl.DataFrame) -> bytes:
 
 
 def _write(path: Path, data: bytes) -> str:
-    """Write a release file; return its sha256 (for the manifest and SHA256SUMS)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    """Write a release or work file whole; return its sha256 (for the manifest and SHA256SUMS).
+    A full disk may take part of a write (a short count, not an error): the rest is written
+    until all is, or the disk's error is raised naming the file (an `os.write` error names
+    none, and the CLI's one line names the path)."""
     try:
-        os.write(fd, data)
-    finally:
-        os.close(fd)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        if exc.filename is None:
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
+        raise
     return hashlib.sha256(data).hexdigest()
 
 

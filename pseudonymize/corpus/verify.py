@@ -17,6 +17,7 @@ from builders.store import sha256_file
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.batch import BatchError
 from pseudonymize.corpus.leakgate import LeakError
+from pseudonymize.corpus.audit import read_manifest
 from pseudonymize.corpus.release import ReleaseError, gazetteer_files, input_hmacs, release
 from pseudonymize import learned
 from pseudonymize.policy import Policy, PolicyError
@@ -31,10 +32,18 @@ def normalized(root: Path, rel: str) -> bytes:
     data = (root / rel).read_bytes()
     if rel not in UNTIMED:
         return data
-    lines = data.decode().splitlines() if rel.endswith(".jsonl") else [data.decode()]
+    text = data.decode("utf-8", "replace")
+    lines = text.splitlines() if rel.endswith(".jsonl") else [text]
     out = []
     for line in lines:
-        obj = json.loads(line)
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError):  # tampered: compared as it is (it will differ)
+            out.append(line)
+            continue
+        if not isinstance(obj, dict):
+            out.append(line)
+            continue
         for key in UNTIMED[rel]:
             obj.pop(key, None)
         out.append(json.dumps(obj, sort_keys=True, ensure_ascii=False))
@@ -160,7 +169,7 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
     A release made from a review workspace is re-run from that workspace (`review`); one made
     with a policy, with the copy kept beside its key (or `policy`, a file with the same sha256)."""
     release_dir = Path(release_dir).resolve()
-    manifest = json.loads((release_dir / "manifest.json").read_text(encoding="utf-8"))
+    manifest = read_manifest(release_dir)
     report: dict = {"release": manifest["release_id"], "path": str(release_dir),
                     "snapshot": manifest["snapshot"]["id"],
                     "snapshot_problems": check_snapshot(manifest, snapshot_path)}

@@ -8,11 +8,11 @@ directory is left for its owner to retract: it may already have been copied else
 """
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 from pseudonymize.corpus import keys as keyfile
+from pseudonymize.corpus.audit import read_manifest
 from pseudonymize.corpus.identity import opaque
 from pseudonymize.corpus.release import ReleaseError, release
 from pseudonymize.corpus.verify import recorded_batch, recorded_policy, release_options
@@ -29,7 +29,7 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
     manifest_path = release_dir / "manifest.json"
     if not manifest_path.is_file():
         raise ReleaseError(f"{release_dir}: not a release directory (no manifest.json)")
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest = read_manifest(release_dir)
     old_id = manifest["release_id"]
     release_secret = keyfile.release_secret(keys_dir, create=False)
     ids_file = keyfile.ids_path(keys_dir, old_id)

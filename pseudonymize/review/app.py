@@ -162,10 +162,17 @@ async def _body(request: Request) -> dict:
         raise ReviewError("request too large", 413)
     try:
         body = json.loads(raw or b"null")
+    except RecursionError:
+        raise ReviewError("the request body is nested too deeply", 400) from None
     except ValueError:
         raise ReviewError("the request body is not JSON", 400) from None
     if not isinstance(body, dict):
         raise ReviewError("the request body is a JSON object", 400)
+    if b"\\u" in raw:  # an escape may be a lone surrogate ("\\ud800"): no text the log can hold
+        try:
+            json.dumps(body, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ReviewError("the request body holds a lone surrogate (not text)", 400) from None
     return body
 
 

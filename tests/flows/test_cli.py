@@ -174,6 +174,15 @@ USAGE_ERRORS = [
     (["nope"], "swepseudo: error: argument COMMAND: invalid choice: 'nope'"),
     (["release", "b", "--out", "o", "--workers", "two"],
      "swepseudo: error: release: argument --workers: invalid int value: 'two'"),
+    # an id or learner of bytes that are not UTF-8 (before: an internal error at the write)
+    (["text", "--id", "x\udcff"],
+     "swepseudo: error: text: argument --id: not UTF-8 text: 'x\\udcff'"),
+    (["text", "--learner", "x\udcff", "--memory", "m"],
+     "swepseudo: error: text: argument --learner: not UTF-8 text"),
+    (["withdraw", "r", "--learner", "x\udcff"],
+     "swepseudo: error: withdraw: argument --learner: not UTF-8"),
+    (["key", "show", "k", "--essay", "x\udcff"],
+     "swepseudo: error: key show: argument --essay: not UTF-8"),
 ]
 
 

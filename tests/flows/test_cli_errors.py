@@ -29,3 +29,15 @@ def test_withdraw_without_a_release_or_secret_is_one_line(tmp_path: Path, capsys
     monkeypatch.setenv("SWEPSEUDO_HOME", str(tmp_path))
     assert main(["withdraw", str(tmp_path), "--learner", "L1"]) == 2
     assert "not a release directory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["verify"], ["withdraw", "--learner", "L1"]])
+def test_a_manifest_that_is_not_json_is_one_line_exit_2(tmp_path: Path, capsys, monkeypatch,
+                                                        command):
+    monkeypatch.setenv("SWEPSEUDO_HOME", str(tmp_path))
+    (tmp_path / "release").mkdir()
+    (tmp_path / "release" / "manifest.json").write_text("[" * 100_000)
+    assert main([command[0], str(tmp_path / "release"), *command[1:]]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"swepseudo: error: {tmp_path / 'release' / 'manifest.json'}: not a release "
+                   f"manifest (nested too deeply)"]

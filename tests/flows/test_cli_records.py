@@ -42,6 +42,11 @@ def test_records_come_by_learner_in_file_order(tmp_path, sep, bom, lines, hold) 
     (b"[1, 2]", "x.jsonl:2: expected a JSON object with id and text (TypeError)"),
     (b"not json", "x.jsonl:2: expected a JSON object with id and text (JSONDecodeError)"),
     (b'{"id": "x", "text": "\xe5"}', "x.jsonl:2: not UTF-8 (JSON Lines must be UTF-8)"),
+    # valid JSON but no text (before: an internal error at the output's write)
+    (b'{"id": "x", "text": "a\\ud800"}', "x.jsonl:2: a lone surrogate escape such as "
+                                         "\\ud800 (not text)"),
+    (b'{"id": "x\\udfff", "text": "a"}', "x.jsonl:2: a lone surrogate escape such as "
+                                         "\\ud800 (not text)"),
 ])
 def test_a_bad_line_is_one_error_naming_file_and_line(tmp_path, raw, reason) -> None:
     (tmp_path / "x.jsonl").write_bytes(b'{"id": "a", "text": "ok"}\n' + raw + b"\n")

@@ -54,3 +54,32 @@ def test_no_essay_text_in_prefect_logs_results_or_artifacts(local_release: dict)
     assert {"shard-0", "shard-1"} <= names and any(n.startswith("load-engine") for n in names)
     for needle in (SECRET_NAME, SECRET_EMAIL, *(t.split(".")[0] for t in ESSAYS.values())):
         assert needle not in seen
+
+
+def test_a_task_exception_reaches_prefect_by_its_type_only() -> None:
+    """Prefect logs a failed task's exception by its repr into its database and on stderr; a
+    UnicodeError's args hold the whole string (before: the plan's id map, original file names
+    and all, sat in ~/.prefect/prefect.db after a crash). The release's own errors pass."""
+    from flows import corpus
+    from pseudonymize.corpus.batch import BatchError
+
+    def encode(text: str) -> bytes:
+        return text.encode("ascii")
+
+    def own() -> None:
+        raise BatchError("batch: not a directory of .txt essays nor a .jsonl file")
+
+    with pytest.raises(corpus.TaskFailed) as failed:
+        corpus.private_errors(encode)(f"Zlatomira Quxberg {SECRET_NAME} \u00e5")
+    assert repr(failed.value) == "TaskFailed('UnicodeEncodeError in encode')"
+    assert failed.value.__suppress_context__ and isinstance(failed.value.original,
+                                                            UnicodeEncodeError)
+    with pytest.raises(corpus.TaskFailed, match=r"^UnicodeEncodeError in encode$"):
+        corpus.private_errors(corpus.private_errors(encode))("\u00e5")  # the flow around a task
+    with pytest.raises(BatchError):
+        corpus.private_errors(own)()
+    with pytest.raises(corpus.TaskFailed, match="KeyError"):
+        corpus.private_errors(lambda: {}[SECRET_NAME])()
+    for step in (corpus.load_engine, corpus.prepare, corpus.run_shard, corpus.publish,
+                 corpus.release_corpus):
+        assert step.fn.__wrapped__, step.name  # every step that sees text is wrapped

@@ -176,6 +176,8 @@ BAD_METADATA = [
     ("metadata.csv", "essay_id,learner_id\ne1,L1,extra\n", r"metadata.csv:2: 3 fields"),
     ("metadata.jsonl", '{"essay_id": "e1"}\n' + "[" * 100_000 + "\n", r"metadata.jsonl:2: not JSON"),
     ("metadata.jsonl", '{"learner_id": "L1"}\n', r"metadata.jsonl:1: no essay_id"),
+    ("metadata.jsonl", '{"essay_id": "e1", "learner_id": "\\udc80"}\n',
+     r"metadata.jsonl:1: a lone surrogate"),
 ]
 
 
@@ -192,3 +194,46 @@ def test_latin1_metadata_is_decoded(tmp_path: Path):
     (tmp_path / "e1.txt").write_text("Hej.")
     (tmp_path / "metadata.csv").write_bytes("essay_id,learner_id,ort\ne1,L1,Malmö\n".encode("latin-1"))
     assert read_batch(tmp_path).essays[0].metadata == {"ort": "Malmö"}
+
+
+def test_a_file_name_that_is_not_utf8_is_quarantined_in_writable_text(tmp_path: Path):
+    """A name's bytes that are not UTF-8 (Python keeps them as lone surrogates) are written as
+    escapes: the id map, plan and manifest must be UTF-8 (before, the release crashed)."""
+    (tmp_path / "good.txt").write_text("Jag heter Kim.")
+    (Path(os.fsdecode(bytes(tmp_path))) / os.fsdecode(b"Ann\xffa.txt")).write_text("Hej.")
+    batch = read_batch(tmp_path)
+    assert [e.essay_id for e in batch.essays] == ["good"]
+    assert [(q.source, q.reason) for q in batch.quarantine] == [("Ann\\xffa.txt", b.INVALID)]
+    json.dumps([q.to_dict() for q in batch.quarantine], ensure_ascii=False).encode("utf-8")
+
+
+def test_a_lone_surrogate_anywhere_in_a_jsonl_line_costs_that_line(tmp_path: Path):
+    """`"\\ud800"` is valid JSON but no text: in an id, a learner, a metadata key or value it
+    would stop the whole release at its first UTF-8 write; a surrogate pair is a character."""
+    lines = ['{"id": "ok", "text": "Hej.", "learner_id": "L\\ud83d\\ude00"}',
+             '{"id": "a", "text": "Hej.", "learner_id": "\\ud800"}',
+             '{"id": "b", "text": "Hej.", "k\\udc80": 1}',
+             '{"id": "c", "text": "Hej.", "level": ["\\udfff"]}']
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    batch = read_batch(path)
+    assert [(e.essay_id, e.learner_id) for e in batch.essays] == [("ok", "L\U0001f600")]
+    assert _reasons(batch) == {"a": b.UNDECODABLE, "b": b.UNDECODABLE, "c": b.UNDECODABLE}
+
+
+def test_a_file_removed_while_the_batch_is_listed_costs_that_file(tmp_path: Path, monkeypatch):
+    """The batch directory changes under the run: an entry listed, then gone before it is read,
+    is quarantined (before, its stat's FileNotFoundError stopped the whole batch)."""
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text("Jag heter Kim.")
+    listing = os.scandir
+
+    def scandir_then_remove(path):
+        entries = list(listing(path))
+        (tmp_path / "b.txt").unlink()
+        return iter(entries)
+
+    monkeypatch.setattr(b.os, "scandir", scandir_then_remove)
+    batch = read_batch(tmp_path)
+    assert [e.essay_id for e in batch.essays] == ["a", "c"]
+    assert _reasons(batch) == {"b": b.UNREADABLE}

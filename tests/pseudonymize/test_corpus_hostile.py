@@ -181,6 +181,33 @@ def test_a_new_secret_gives_new_ids_the_same_secret_the_same_bytes(setup: dict):
     assert not set(_published_ids(first)) & set(_published_ids(other))
 
 
+# A damaged release secret: (file name, its bytes, what the one error says). Before, any bytes
+# were taken as the secret (an emptied file keyed every opaque id with the empty key: anyone
+# could compute them from guessed file names) and a symlink was followed.
+DAMAGED_SECRETS = [
+    ("secret", b"", "0 bytes, 32 expected"),
+    ("secret", b"x", "1 bytes, 32 expected"),
+    ("secret", b"y" * 33, "33 bytes, 32 expected"),
+    ("secret.enc", b"z" * 32, "not sealed by swepseudo"),
+    ("secret", None, "symlink"),
+]
+
+
+@pytest.mark.parametrize("name, data, message", DAMAGED_SECRETS,
+                         ids=["empty", "one byte", "too long", "enc unsealed", "symlink"])
+def test_a_damaged_release_secret_is_refused(setup: dict, name: str, data: bytes | None,
+                                             message: str):
+    setup["keys"].mkdir(mode=0o700)
+    if data is None:
+        (setup["tmp"] / "elsewhere").write_bytes(b"s" * 32)
+        (setup["keys"] / name).symlink_to(setup["tmp"] / "elsewhere")
+    else:
+        (setup["keys"] / name).write_bytes(data)
+    with pytest.raises(keyfile.KeysDirError, match=re.escape(message)):
+        _release(setup)
+    assert not setup["out"].exists() or list(setup["out"].iterdir()) == []
+
+
 def _published_ids(summary: dict) -> list[str]:
     return [p.stem for p in (Path(summary["path"]) / "texts").iterdir()]
 
@@ -207,6 +234,28 @@ def test_kept_ids_pass_the_gate_with_separators_as_word_boundaries(setup: dict):
     published = _published_ids(summary)
     assert "e01" in published and "s2021_07" in published
     assert _plain_anywhere(setup["out"], ("svensson",)) == []
+
+
+# --keep-ids with learner ids from metadata, which no file-name rule shapes: (learner, fate)
+KEPT_LEARNERS = [
+    ("Anna Svensson", "quarantined"),   # before: a space hid the name (published as it was)
+    ("anna+svensson", "quarantined"),
+    ("Svensson, Anna", "quarantined"),
+    ("L9", "released"),
+]
+
+
+def test_kept_learner_ids_with_spaces_or_punctuation_pass_the_gate(setup: dict):
+    rows = "".join(f'e0{n},"{learner}"\n' for n, (learner, _) in enumerate(KEPT_LEARNERS, 1))
+    for n in range(1, len(KEPT_LEARNERS) + 1):
+        (setup["batch"] / f"e0{n}.txt").write_text("Jag bor i Lund.\n")
+    (setup["batch"] / "metadata.csv").write_text("essay_id,learner_id\n" + rows)
+    fates = _fates(_release(setup, keep_ids=True))
+    for n, (learner, fate) in enumerate(KEPT_LEARNERS, 1):
+        assert fates[f"e0{n}.txt"][0] == fate, (learner, fates[f"e0{n}.txt"])
+        if fate == "quarantined":
+            assert "learner_id" in fates[f"e0{n}.txt"][1]
+    assert _plain_anywhere(setup["out"], ("anna",)) == []
 
 
 def test_metadata_is_published_only_when_named_and_years_binned(setup: dict):
@@ -455,3 +504,37 @@ def test_a_full_disk_mid_release_publishes_nothing_and_a_rerun_succeeds(
     summary = _release(setup)
     assert verify(Path(summary["path"]), setup["snapshot"], code_revision="test",
                   keys_dir=setup["keys"])["ok"]
+
+
+def test_a_jsonl_batch_named_after_a_person_publishes_no_file_name(setup: dict):
+    """The manifest names batch-level files; a JSON Lines batch's own name is the user's
+    ("klass9_zlatomira_quxberg.jsonl") and is published as `batch.jsonl`."""
+    path = setup["tmp"] / "klass9_Zlatomira_Quxberg.jsonl"
+    path.write_text(json.dumps({"id": "a", "text": "Jag bor i Lund.", "learner_id": "L1"}) + "\n")
+    summary = rel.release(path, setup["out"], setup["snapshot"], setup["keys"],
+                          code_revision="test")
+    manifest = json.loads((Path(summary["path"]) / "manifest.json").read_text())
+    assert list(manifest["inputs"]["files"]) == ["batch.jsonl"]
+    assert _plain_anywhere(setup["out"], ("Quxberg", "Zlatomira", "klass9")) == []
+
+
+def test_a_short_write_is_completed_and_a_disk_error_names_its_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A nearly full disk takes part of a write and says so by a short count, not an error:
+    before, the rest was lost (a truncated text beside a manifest hash of the whole). The disk's
+    error itself (`os.write` names no file) now names the file, for the CLI's one line."""
+    write = os.write
+    monkeypatch.setattr(rel.os, "write", lambda fd, data: write(fd, bytes(data[:3])))
+    sha = rel._write(tmp_path / "a.txt", "Jag bor i Lund.".encode())
+    monkeypatch.undo()
+    assert (tmp_path / "a.txt").read_bytes() == "Jag bor i Lund.".encode()
+    assert sha == rel.hashlib.sha256("Jag bor i Lund.".encode()).hexdigest()
+
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(rel.os, "write", full)
+    with pytest.raises(OSError) as error:
+        rel._write(tmp_path / "b.txt", b"x")
+    monkeypatch.undo()
+    assert error.value.errno == 28 and error.value.filename == str(tmp_path / "b.txt")

@@ -17,6 +17,13 @@ from pseudonymize.corpus.leakgate import Originals, scan_text
     ("Malmö", "i Malmo\u0308", 2),
     ("Anna Svensson", "ANNA\u200b SVENSSON", 0),
     ("Stockholm", "i \uff33\uff54\uff4f\uff43\uff4b\uff48\uff4f\uff4c\uff4d", 2),
+    ("Vesna", "Hej Ves\u200ena!", 4),            # left-to-right mark
+    ("Vesna", "Hej Ves\u202ena\u202c!", 4),      # right-to-left override
+    ("Vesna", "Hej Ves\u034fna!", 4),             # combining grapheme joiner
+    ("Vesna", "Hej Ves\ufe0fna!", 4),             # variation selector
+    ("Vesna", "Hej Ves\U000e0041na!", 4),         # tag character
+    ("Vesna", "Hej \u24cbesna!", 4),              # circled letter
+    ("Vesna", "Hej \U0001d415\U0001d41e\U0001d42c\U0001d427\U0001d41a!", 4),  # mathematical bold
 ])
 def test_original_in_another_form_is_a_hit(key_original: str, output: str, offset: int) -> None:
     hits = scan_text(output, Originals([("city", key_original)]), "texts/e.txt", "text")

@@ -14,10 +14,11 @@ import polars as pl
 import pytest
 
 from pseudonymize.corpus import release as rel
-from pseudonymize.corpus.audit import AuditError, audit
+from pseudonymize.corpus.audit import AuditError, ManifestError, audit
 from pseudonymize.corpus.keys import read_key
 from pseudonymize.corpus.leakgate import scan_release
 from pseudonymize.corpus.verify import compare, verify
+from pseudonymize.corpus.withdraw import withdraw
 from pseudonymize.lexicon import EMPTY
 from pseudonymize.types import REPLACE, Annotation, Result
 from tests.pseudonymize.corpus_support import SECRET_EMAIL, make_batch, make_snapshot
@@ -142,6 +143,51 @@ def test_verify_passes_then_detects_a_changed_snapshot_and_input(setup: dict):
                                            "from the release's)"]
     assert report["input_problems"] == [f"essay {e03}: input changed"]
     assert {d["file"] for d in report["differences"]} >= {f"texts/{e03}.txt", f"svala/{e03}.json"}
+
+
+# A tampered or truncated manifest.json: (how it is changed, what the one error line says)
+TAMPERED_MANIFESTS = [
+    ("truncated", lambda m, path: path.write_text(path.read_text()[:40]), "not JSON"),
+    ("deeply nested", lambda m, path: path.write_text("[" * 100_000), "nested too deeply"),
+    ("a list", lambda m, path: path.write_text("[1, 2]"), "not a JSON object"),
+    ("empty object", lambda m, path: path.write_text("{}"), "release_id is missing"),
+    ("NaN", lambda m, path: path.write_text(json.dumps({**m, "seed": float("nan")})),
+     "NaN is not JSON"),
+    ("a string size", lambda m, path: path.write_text(
+        json.dumps({**m, "config": {**m["config"], "max_bytes": "x"}})), "config.max_bytes"),
+    ("a number hash", lambda m, path: path.write_text(
+        json.dumps({**m, "outputs": {"texts/x.txt": 5}})), "outputs.*"),
+    ("snapshot a string", lambda m, path: path.write_text(json.dumps({**m, "snapshot": "x"})),
+     "snapshot is missing or not dict"),
+    ("a symlink", lambda m, path: path.unlink() or path.symlink_to("/etc/passwd"), "symlink"),
+]
+
+
+@pytest.mark.parametrize("what, tamper, message", TAMPERED_MANIFESTS,
+                         ids=[t[0] for t in TAMPERED_MANIFESTS])
+def test_a_tampered_manifest_is_refused_by_verify_audit_and_withdraw(setup: dict, what, tamper,
+                                                                     message):
+    """Before: a KeyError, TypeError, RecursionError or JSONDecodeError (exit 70)."""
+    summary = _release(setup)
+    root = Path(summary["path"])
+    text = next((root / "texts").iterdir())
+    tamper(json.loads((root / "manifest.json").read_text()), root / "manifest.json")
+    with pytest.raises(ManifestError, match=re.escape(message)):
+        verify(root, setup["snapshot"], code_revision="test", keys_dir=setup["keys"])
+    with pytest.raises(ManifestError, match=re.escape(message)):
+        audit(text, setup["keys"])
+    with pytest.raises(ManifestError, match=re.escape(message)):
+        withdraw(root, "L1", setup["keys"], setup["snapshot"], code_revision="test",
+                 out_root=setup["out"] / "new")
+
+
+def test_a_tampered_provenance_line_is_a_difference(setup: dict):
+    summary = _release(setup)
+    root = Path(summary["path"])
+    with (root / "provenance.jsonl").open("a") as fh:
+        fh.write("{not json\n")
+    report = verify(root, setup["snapshot"], code_revision="test", keys_dir=setup["keys"])
+    assert not report["ok"] and [d["file"] for d in report["differences"]] == ["provenance.jsonl"]
 
 
 def test_verify_reports_a_changed_output_byte(setup: dict):

@@ -39,6 +39,20 @@ VIEWS = [
     ("F\u0301atuma", "Fatuma", "Fatuma"),
     ("Ama\u0301\u0323ni", "Amáni", "Amáni"),  # a+acute composes, the dot below after it not
     ("Nguye\u0302\u0303n", "Nguyễn", "Nguyễn"),  # both compose, one after the other
+    # default-ignorable characters are shown as nothing: a bidi control, the combining
+    # grapheme joiner, a variation selector or a tag character inside a name hides nothing
+    ("Hel\u200emi", "Helmi", "Helmi"),
+    ("Hel\u202emi\u202c", "Helmi", "Helmi"),
+    ("Ves\u2066na\u2069", "Vesna", "Vesna"),
+    ("Ves\u034fna", "Vesna", "Vesna"),
+    ("Ves\ufe0fna\u061c", "Vesna", "Vesna"),
+    ("Ves\U000e0041na", "Vesna", "Vesna"),
+    # a styled letter beyond Latin-1 is the letter it shows
+    ("\u24cbesna", "Vesna", "Vesna"),
+    ("\U0001d415esna", "Vesna", "Vesna"),
+    ("\u24e5\u24d4\u24e2\u24dd\u24d0", "vesna", "vesna"),
+    ("e\ufb00ekt", "effekt", "effekt"),
+    ("1\u00aa klass", "1\u00aa klass", "1\u00aa klass"),  # Latin-1's own ordinal stays
 ]
 
 
@@ -105,6 +119,9 @@ VARIANTS = [
     ("Jag bor i Go\u0308teborg.", "Go\u0308teborg", "city"),
     ("Jag bor i Malmo\u0308 nu.", "Malmo\u0308", "city"),
     ("Jag heter F\u0301atuma Yusuf.", "F\u0301atuma", "firstname_female"),
+    ("Jag heter Fatu\u200ema Yusuf.", "Fatu\u200ema", "firstname_female"),
+    ("Jag heter Fa\ufe0ftuma Yusuf.", "Fa\ufe0ftuma", "firstname_female"),
+    ("Jag heter \u24bbatuma Yusuf.", "\u24bbatuma", "firstname_female"),
     ("JAG HETER ANNA OCH BOR I STOCKHOLM.", "ANNA", "firstname_female"),
     ("Ring min telefon 070\u2011123\u201145\u201167.", "070\u2011123\u201145\u201167", "phone_nr"),
     ("Maila name(at)gmail.com i dag.", "name(at)gmail.com", "email"),

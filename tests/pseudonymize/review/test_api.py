@@ -212,6 +212,23 @@ def test_bad_bodies_and_queries(client: TestClient, ws_path: Path) -> None:
     assert log_lines(ws_path) == []
 
 
+@pytest.mark.parametrize("body, detail", [
+    (b"[" * 100_000, "nested too deeply"),
+    (b'{"action": "comment", "kind": "OBS!", "text": "a\\ud800b"}', "lone surrogate"),
+    (b'{"action": "comment", "kind": "OBS!", "text": "ok", "x\\udfff": 1}', "lone surrogate"),
+])
+def test_a_body_no_log_line_can_hold_is_refused(client: TestClient, ws_path: Path, body: bytes,
+                                                detail: str) -> None:
+    """Before: RecursionError and UnicodeEncodeError (at the log write) answered 500."""
+    before = client.get("/api/essays/0").json()
+    res = client.post("/api/essays/0/decide", content=body)
+    assert res.status_code == 400 and detail in res.json()["detail"]
+    assert log_lines(ws_path) == [] and client.get("/api/essays/0").json() == before
+    ok = client.post("/api/essays/0/decide", content='{"action": "comment", "kind": "OBS!", '
+                                                     '"text": "ok \\ud83d\\ude00"}'.encode())
+    assert ok.status_code == 200 and len(log_lines(ws_path)) == 1
+
+
 def test_a_rejected_span_comes_back_only_where_nothing_overlaps_it(client: TestClient,
                                                                   ws_path: Path) -> None:
     view = client.get("/api/essays/2").json()
