@@ -8,7 +8,7 @@ import hashlib
 from functools import cached_property
 from collections import Counter
 from itertools import cycle
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from typing import TYPE_CHECKING
 
 import regex
@@ -28,7 +28,7 @@ from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEA
                                             LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
                                             SCHOOL_AGE_NEAR, SHIFTS)
-from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
+from pseudonymize.surrogates.words import _near_sentence, words
 from pseudonymize.surrogates.inflect import (group_forms, kind_word, mask, morphology, surname_form,
                                              town_genitive)
 from pseudonymize.surrogates.kinds import institution_aliases, unique_authorities, university_fields
@@ -155,6 +155,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.name_spans: dict[int, int] = {}  # the essay's person names: start -> end
         self.words_of: tuple[str | None, frozenset[str]] = (None, frozenset())  # _essay_words
+        self.title_of: tuple[str | None, str] = (None, "")  # _essay_title
+        self.reads_of: tuple[str | None, dict] = (None, {})  # _essay_read
         # `_original`'s answers per pick, for the originals' sizes they were read at
         self.originals_at: tuple[int, int, int] = (-1, -1, -1)
         self.originals_of: dict[str, bool] = {}
@@ -1079,8 +1081,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         name reads "Noj Peb Caug", "Fiestas Agostinas")."""
         key = fold(original)
         feasts = sorted(f for f in words().feast_names if key in f.split())
-        if not feasts:
-            return False
+        return bool(feasts) and self._essay_read(self._feast_name_text, key, False)
+
+    def _feast_name_text(self, key: str, _: bool) -> bool:
+        """`_feast_named`'s reading of the essay for the word `key` of a listed feast."""
+        feasts = sorted(f for f in words().feast_names if key in f.split())
         text = fold(getattr(self.before, "text", ""))
         if any(" " in f and rx.search(rf"(?<!\p{{L}}){regex.escape(f)}(?!\p{{L}})", text)
                for f in feasts):
@@ -1103,10 +1108,25 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True
         if not self._unlisted(key):
             return False
+        return self._essay_read(self._feast_text, key, original.islower())
+
+    def _essay_read(self, read: Callable[[str, bool], bool], key: str, lower: bool) -> bool:
+        """`read(key, lower)`, a reading of the whole essay for a word, made once per essay and
+        word: an essay naming one word many times is not scanned whole for each mention."""
+        text = getattr(self.before, "text", "")
+        if self.reads_of[0] is not text:
+            self.reads_of = (text, {})
+        known = self.reads_of[1]
+        if (read, key, lower) not in known:
+            known[read, key, lower] = read(key, lower)
+        return known[read, key, lower]
+
+    def _feast_text(self, key: str, lower: bool) -> bool:
+        """`_feast_said`'s reading of the essay for the word `key` (written in lower case)."""
         text = getattr(self.before, "text", "")
         folded, word = fold(text), rf"{regex.escape(key)}(?!\p{{L}})"
         said = words()
-        if original.islower() and rx.search(
+        if lower and rx.search(
                 rf"(?<!\p{{L}})(?:{'|'.join(map(regex.escape, sorted(said.dish_verbs)))})\s+{word}",
                 folded):
             return True
@@ -1117,10 +1137,16 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         sentence with a feast noun, or standing alone as the essay's title."""
         said = words()
         verbs = "|".join(map(regex.escape, sorted(said.feast_verbs)))
-        title = folded.lstrip().split("\n", 1)[0].strip(" .!:")
-        return any(title == key or not said.feast_nouns.isdisjoint(rx.findall(
-            r"\p{L}+", folded[_sentence_start(folded, m.start()):_sentence_end(folded, m.end())]))
+        return any(self._essay_title(folded) == key or not said.feast_nouns.isdisjoint(rx.findall(
+            r"\p{L}+", folded[slice(*_near_sentence(folded, m.start(), m.end()))]))
             for m in rx.finditer(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?{word}", folded))
+
+    def _essay_title(self, folded: str) -> str:
+        """The essay's first line (folded, without its closing marks), read once per essay:
+        an essay without line breaks is not copied for each mention."""
+        if self.title_of[0] is not folded:
+            self.title_of = (folded, folded.lstrip().split("\n", 1)[0].strip(" .!:"))
+        return self.title_of[1]
 
     def _feast_copula(self, folded: str, word: str) -> bool:
         """Lifelike (round 51): the essay says the word is a feast: "X är en gammal vårfest"
