@@ -15,6 +15,14 @@ figure on a busy machine as on a quiet one): for each essay a process running `E
 one running `Engine.pseudonymize` and one that only loads the engine; the first two minus the
 third. `--baseline DIR` counts another checkout's engine on the same essays beside it.
 `--only` picks essays by a word of their name (repeatable). Takes minutes: use `--mb 0.1`.
+
+    python benchmarks/bench_hostile.py --growth [--words 5000 10000 20000 50000]
+
+`--growth` times `Engine.pseudonymize` in the lifelike and the realistic strategy on one
+sentence of each number of words (no full stop, no line break: every mention's sentence is the
+whole essay), thick with dates, names, towns, countries and feast words (`one_sentence`), and
+prints CPU seconds (the lesser of two runs) and per thousand words beside each size: a figure that grows with the size is a
+quadratic path (a whole-text scan per mention).
 """
 from __future__ import annotations
 
@@ -65,6 +73,62 @@ def hostile(size: int) -> dict[str, str]:
     }
 
 
+# `one_sentence`'s clauses: a person, a place, a date, a feast (invented, learner-style Swedish)
+CLAUSES = ["{first} {surname} bodde i {town} sedan den {day} {month} {year}",
+           "vi firade {feast} med {first} i {country}", "{feast} är en gammal vårfest",
+           "min syster {first} flyttade till {town} i {country} {year}",
+           "vi åt {dish} hos {first} den {day}/{monthnum}", "jag jobbar på Volvo i {town}",
+           "vi firade midsommar i {town} och åkte till {country} i {month}",
+           "{first} ringde mig på 070-{phone}", "min pappa {first} {surname} kommer från {town}"]
+WORDS = {"first": ["Anna", "Erik", "Amina", "Omar", "Leila", "Johan", "Tsyren", "Mariam"],
+         "surname": ["Andersson", "Nilsson", "Haddad", "Okafor", "Lindqvist"],
+         "town": ["Göteborg", "Kalmar", "Kabul", "Bamako", "Gävle", "Aleppo", "Lund"],
+         "country": ["Irak", "Mali", "Chile", "Norge", "Syrien", "Vietnam"],
+         "feast": ["Sagaalgan", "Nouruz", "Tsagaan", "Umhlanga", "Akatuj"],
+         "dish": ["buuza", "injera", "plov"], "month": ["januari", "maj", "juni", "oktober"]}
+
+
+def one_sentence(words: int, seed: int = 1) -> str:
+    """One sentence of about `words` words: clauses of `CLAUSES` joined by "och" and commas,
+    never a full stop or a line break."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    count = 0
+    while count < words:
+        clause = rng.choice(CLAUSES).format(
+            **{k: rng.choice(v) for k, v in WORDS.items()}, day=rng.randint(1, 28),
+            monthnum=rng.randint(1, 12), year=rng.randint(1990, 2024),
+            phone=f"{rng.randint(100, 999)} {rng.randint(10, 99)} {rng.randint(10, 99)}")
+        out.append(clause)
+        count += len(clause.split()) + 1
+    return "Sommaren " + " och ".join(out[i] + ("," if i % 3 == 2 else "")
+                                     for i in range(len(out)))
+
+
+def growth(sizes: list[int]) -> int:
+    """Lifelike and realistic seconds on one sentence of each size, and per thousand words."""
+    from builders.store import Store
+    from pseudonymize.engine import Engine
+
+    engine = Engine.load(Store().snapshot_path())
+    engine.pseudonymize(one_sentence(200), "warm", strategy="lifelike")
+    print(f"snapshot {engine.snapshot_id}; one sentence of n words; CPU seconds (per 1,000 words)")
+    print(f"{'words':>7} {'spans':>7} {'realistic':>17} {'lifelike':>17}")
+    for size in sizes:
+        text = one_sentence(size)
+        row = []
+        for strategy in ("realistic", "lifelike"):
+            times = []
+            for _ in range(2):  # the lesser of two: a busy machine's CPU seconds vary too
+                c0 = time.process_time()
+                result = engine.pseudonymize(text, "growth", strategy=strategy)
+                times.append(time.process_time() - c0)
+            seconds = min(times)
+            row.append(f"{seconds:>8.2f} ({1000 * seconds / size:>6.3f})")
+        print(f"{size:>7,} {len(result.annotations):>7,} {row[0]:>17} {row[1]:>17}", flush=True)
+    return 0
+
+
 def counted(size: int, names: list[str], baseline: Path | None) -> int:
     """Instructions of detect and pseudonymize per essay (start-up subtracted), this checkout
     (PYTHONPATH as given) and `baseline` side by side."""
@@ -96,8 +160,13 @@ def main() -> int:
     parser.add_argument("--baseline", type=Path, help="another checkout, with --instructions")
     parser.add_argument("--only", action="append", default=[],
                         help="essays whose name holds this word (repeatable)")
+    parser.add_argument("--growth", action="store_true",
+                        help="lifelike and realistic time on one long sentence of --words")
+    parser.add_argument("--words", type=int, nargs="+", default=[5000, 10000, 20000, 50000])
     args = parser.parse_args()
     os.environ["SWEPSEUDO_HOME"] = str(Path(args.home).resolve())
+    if args.growth:
+        return growth(args.words)
     size = int(args.mb * 1_000_000)
     names = [n for n in hostile(0) if not args.only or any(w in n for w in args.only)]
     if args.instructions:

@@ -14,6 +14,7 @@ from pseudonymize.coordinates import by_border, directions, distance_km, lies_to
 from pseudonymize.lexicon import fold
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.common import (LEARNER_PEOPLES, MISSPELT_EDITS, MISSPELT_TOWN_MIN,
                                             REGION_NEAREST, ROUTE_SEARCH, ROUTE_STOPS,
                                             LOWER_TOWN_WORD_ZIPF, SWEDISH_ORIGIN,
@@ -95,7 +96,7 @@ class Countries:
             # "bor i vindlen ... när Botswana förlorar i fotboll", a country of the clause after)
             text = getattr(self.before, "text", "")
             rest = text[span.end:_sentence_end(text, span.end)]
-            near = " ".join(regex.findall(r"\p{L}+", rest)[:PLACED_REACH])
+            near = " ".join(rx.findall(r"\p{L}+", rest)[:PLACED_REACH])
             after = self._abroad_in(rest, False)
             if after and after == self._abroad_in(
                     " ".join(m.group(1) for m in PLACED_IN.finditer(near)), False):
@@ -166,8 +167,8 @@ class Countries:
         if not hint or self.effective != "lifelike":
             return hint
         text = getattr(self.before, "text", "")
-        before = regex.search(r"(\p{L}+)\s+$", text[max(0, span.start - 12):span.start])
-        after = regex.match(r"\s+(\p{L}+)\s+(\p{L}+)", text[span.end:span.end + 40])
+        before = rx.search(r"(\p{L}+)\s+$", text[max(0, span.start - 12):span.start])
+        after = rx.match(r"\s+(\p{L}+)\s+(\p{L}+)", text[span.end:span.end + 40])
         if not (before and after and fold(before.group(1)) in w.origin_words
                 and fold(after.group(1)) in w.route_to
                 and self.lex.get(fold(after.group(2))).country == hint):
@@ -197,7 +198,7 @@ class Countries:
             return ""
         near = sorted(t for t in self.geo.towns if fold(t)[:1] == key[:1]
                       and abs(len(fold(t)) - len(key)) <= 1 and " " not in t
-                      and regex.fullmatch(rf"(?e)(?:{regex.escape(fold(t))}){{e<=1}}", key))
+                      and rx.fullmatch(rf"(?e)(?:{regex.escape(fold(t))}){{e<=1}}", key))
         return near[0] if len(near) == 1 else ""
 
     def _respelt_abroad(self, span: Span, original: str) -> str:
@@ -249,7 +250,7 @@ class Countries:
             iso, low = self.lex.get(fold(name)).country, fold(name)
             if not iso or abs(len(low) - len(key)) > edits:
                 continue
-            found = regex.fullmatch(rf"(?e)(?:{regex.escape(low)}){{e<={edits}}}", key)
+            found = rx.fullmatch(rf"(?e)(?:{regex.escape(low)}){{e<={edits}}}", key)
             if found:
                 best[iso] = min(best.get(iso, edits + 1), sum(found.fuzzy_counts))
         if not best:
@@ -265,7 +266,7 @@ class Countries:
         if not any(c in words().foreign_letters for c in original.lower()):
             return ""
         text = getattr(self.before, "text", "")
-        named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text)
+        named = [self.lex.get(fold(w)).country for w in rx.findall(r"\p{L}+", text)
                  if self.lex.get(fold(w)).country]
         return next((c for c in named + list(self.countries) if c not in ("", "SE")), "")
 
@@ -278,20 +279,20 @@ class Countries:
         kronogården"); "" otherwise."""
         text = getattr(self.before, "text", "")
         # (round 51: "föddes 1980 i alatyr", a year between)
-        said = regex.search(r"(\p{L}+)\s+(?:\d{4}\s+)?i\s+$",
+        said = rx.search(r"(\p{L}+)\s+(?:\d{4}\s+)?i\s+$",
                             text[max(0, span.start - 25):span.start])
         if not said or fold(said.group(1)) not in words().birth_words:
             return ""
         if ahead:
             return self._abroad_next(text[span.end:])
-        named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text[:span.start])]
+        named = [self.lex.get(fold(w)).country for w in rx.findall(r"\p{L}+", text[:span.start])]
         return next((c for c in reversed(named) if c not in ("", "SE")), "")
 
     def _abroad_next(self, text: str) -> str:
         """Lifelike (round 51): the first country abroad a sentence of `text` names, before
         any sentence naming a Swedish town ("Jag föddes 1980 i alatyr ... Vi flyttade till
         Kazan": Russia; "föddes i kronogården. Nu bor vi i Malmö": none)."""
-        for sentence in regex.finditer(r"[^.!?\n]+", text):
+        for sentence in rx.finditer(r"[^.!?\n]+", text):
             found = self._abroad_in(sentence.group())
             if found is None:
                 return ""
@@ -319,7 +320,7 @@ class Countries:
         """The first country abroad `text` names (a big town abroad counts for its country),
         "" when none, None when it names a Swedish town or district; without `origins`, none
         named right after "från" (`origin_words_lifelike`: someone's origin)."""
-        found, said = "", regex.findall(r"\p{L}+", text)
+        found, said = "", rx.findall(r"\p{L}+", text)
         origin = frozenset() if origins else words().origin_words
         for at, word in enumerate(said):
             if fold(word) in self.name_words:
@@ -345,7 +346,7 @@ class Countries:
         before the mention in its sentence, in any case ("på Kastrup i danmark och sen med
         Öresundståg": `trains_abroad_lifelike`); [] where it names none such."""
         text = getattr(self.before, "text", "")
-        said = regex.findall(r"\p{L}+", text[_sentence_start(text, span.start):span.start])
+        said = rx.findall(r"\p{L}+", text[_sentence_start(text, span.start):span.start])
         for word in reversed(said):
             iso = self.lex.get(fold(word)).country
             if iso and iso != "SE":
@@ -365,7 +366,7 @@ class Countries:
         """Lifelike: the countries of the towns abroad a train into Sweden leaves from
         (`train_gateways_lifelike`: Köpenhamn, Berlin, Oslo) that a sentence taking a train
         names ("flyg till Köpenhamn och sedan med Pågatåg till Markaryd"); [] otherwise."""
-        said = [fold(w) for w in regex.findall(r"\p{L}+", sentence)]
+        said = [fold(w) for w in rx.findall(r"\p{L}+", sentence)]
         gates = words().train_gateways
         if not any(w.endswith(words().train_words) for w in said):
             return []
@@ -391,7 +392,7 @@ class Countries:
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         # (the sentence but the mention's own words: "Floden Hari rud" names no Rud)
-        said = regex.findall(r"\p{L}+", f"{text[begin:span.start]} {text[span.end:end]}")
+        said = rx.findall(r"\p{L}+", f"{text[begin:span.start]} {text[span.end:end]}")
         if any(self._abroad_word(fold(w)) for w in said):
             return False
         if span.label == "city":
@@ -415,9 +416,9 @@ class Countries:
         a Swedish town or landskap ("Vid Bollnäs finns sjön Varpen"), a country's ISO code for
         a country; "" when the sentence names neither."""
         text = getattr(self.before, "text", "")
-        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
+        sentence = rx.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
         swedish = self.geo.town_folds | {fold(p) for p in self.geo.landskap}
-        for word in reversed(regex.findall(r"\p{L}{2,}", sentence)):
+        for word in reversed(rx.findall(r"\p{L}{2,}", sentence)):
             key = fold(word)
             entry = self.lex.get(key)
             # a learner's lower-case town or country counts where no everyday word writes it
@@ -638,15 +639,15 @@ class Countries:
             needs: dict[str, set[str]] = {}
             named: set[str] = set()
             text = getattr(self.before, "text", "")
-            for found in regex.finditer(r"[^.!?\n]*(?:[.!?\n]|$)", text):
+            for found in rx.finditer(r"[^.!?\n]*(?:[.!?\n]|$)", text):
                 sentence = found.group()
                 if not sentence:
                     continue
-                tokens = regex.findall(r"\p{L}+", sentence)
+                tokens = rx.findall(r"\p{L}+", sentence)
                 # the countries the sentence names, else those of its towns abroad, else the
                 # essay's last ("Vi kommer från Etiopien. Vi bodde vid sjön Tana.")
                 at = found.start()
-                named = ({lex.get(fold(t.group())).country for t in regex.finditer(
+                named = ({lex.get(fold(t.group())).country for t in rx.finditer(
                     r"\p{L}+", sentence) if not self._water_named(at + t.start(), at + t.end())}
                     - {"", "SE"}) or (
                     {lex.get(fold(t)).place_country for t in tokens if t[:1].isupper()
@@ -719,7 +720,7 @@ class Countries:
                        if kind == "island" and abroad(where)}
             crossed: dict[str, frozenset[str]] = {}
             for sentence in self._route_sentences():
-                said = regex.findall(r"\p{L}+", sentence)
+                said = rx.findall(r"\p{L}+", sentence)
                 named = list(dict.fromkeys(geo.sea_folds[m] for m in
                                            geo.sea_pattern.findall(sentence)))
                 if not named and geo.boat_words.isdisjoint(said):
@@ -745,7 +746,7 @@ class Countries:
         """The essay's sentences, folded, a sentence that goes on with the route of the one
         before it (`route_next`: "Sen till Libyen. Sen med båt till Italien") joined to it."""
         going, out = self.geo.route_next, list[str]()
-        for part in regex.split(r"[.!?\n]", getattr(self.before, "text", "")):
+        for part in rx.split(r"[.!?\n]", getattr(self.before, "text", "")):
             if out and going is not None and going.match(part):
                 out[-1] += " " + fold(part)
             else:
@@ -780,9 +781,9 @@ class Countries:
         """Sweden (`sweden_words`) is named after the mention in its sentence: "tåget till
         Danmark och sedan till Sverige"."""
         text = getattr(self.before, "text", "")
-        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        rest = rx.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
         # lifelike: or a Swedish town ("genom tyskland och Danmark och över bron till Malmö")
-        return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest))) or (
+        return not self.geo.sweden_words.isdisjoint(rx.findall(r"\p{L}+", fold(rest))) or (
             self.effective == "lifelike" and (self._abroad_in(rest) is None or any(
                 span.end < m.start <= span.end + len(rest) and self.lex.get(key).se_pop
                 and self.lex.get(key).place_country in ("", "SE")
@@ -807,7 +808,7 @@ class Countries:
         table, lex = self.geo.country_cues, self.lex
         text = fold(getattr(self.before, "text", ""))
         self._peoples_homes()  # (round 44) remembered for the learner's later essays
-        said = regex.findall(r"\p{L}+", text)
+        said = rx.findall(r"\p{L}+", text)
         cues = [w for w in chain(said, map(" ".join, pairwise(said))) if w in table]
         rows = [table[w] for w in cues]
         rows += self._paired_cues(said)
@@ -828,15 +829,15 @@ class Countries:
         # a country whose national day its sentence names ("Chiles nationaldag är den 18
         # september"): the day is that country's alone
         days = words().national_days
-        kept |= {iso for sentence in regex.split(r"[.!?\n]", text)
-                 if not days.isdisjoint(regex.findall(r"\p{L}+", sentence))
-                 for w in regex.findall(r"\p{L}+", sentence)
+        kept |= {iso for sentence in rx.split(r"[.!?\n]", text)
+                 if not days.isdisjoint(rx.findall(r"\p{L}+", sentence))
+                 for w in rx.findall(r"\p{L}+", sentence)
                  for iso in (lex.get(w).country or (w[-1:] == "s" and lex.get(w[:-1]).country),)
                  if iso and iso != "SE"}
         # a country named by a former name ("Förr hette landet Burma"): both names give it away
         kept |= {lex.get(w).country for w in said if w in words().former_names} - {"", "SE"}
         # a town a train into Sweden leaves from ("Snälltåget från Berlin till Malmö")
-        kept |= {iso for sentence in regex.split(r"[.!?\n]", text)
+        kept |= {iso for sentence in rx.split(r"[.!?\n]", text)
                  for iso in self._train_gateways(sentence)}
         kept |= {iso for iso, other in self.countries.items() if iso == other != "SE"}
         # a surrogate an earlier essay drew that this essay's words rule out (Somalia -> Sudan,
@@ -865,7 +866,7 @@ class Countries:
         if self.cues is None:
             table = self.geo.country_cues
             text = getattr(self.before, "text", "")
-            said = regex.findall(r"\p{L}+", fold(text))
+            said = rx.findall(r"\p{L}+", fold(text))
             # a cue of two words too ("tom yum", "pad thai")
             cues = {table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table}
             cues |= set(self._paired_cues(said))
@@ -924,7 +925,7 @@ class Countries:
                 near = [c for c in near if lex.place_region.get(fold(c)) in regions
                         and self._free(c) and lex.get(fold(c)).place_pop not in spelt] or [
                     t for t in own if self._free(t) and lex.get(fold(t)).place_pop not in spelt
-                    and not regex.search(
+                    and not rx.search(
                         rf"(?<!\p{{L}}){regex.escape(fold(t))}(?!\p{{L}})", text)] or near
         return near
 
@@ -969,7 +970,7 @@ class Countries:
         Makedonien": never "... Libanon och Kosovo"); [] when no such leg is kept."""
         text, lex, geo = getattr(self.before, "text", ""), self.lex, self.geo
         begin, stop = self._route_window(text, span)
-        tokens = regex.findall(r"\p{L}+", text[begin:stop])
+        tokens = rx.findall(r"\p{L}+", text[begin:stop])
         route = [iso_ for pair in zip(tokens, tokens[1:] + [""]) for iso_ in (
             lex.get(fold(" ".join(pair).strip())).country or lex.get(fold(pair[0])).country,)
             if iso_]
@@ -1008,9 +1009,9 @@ class Countries:
         hills = {w for w, kind in self.geo.kind_words if kind in ("mountain", "range")}
         # each token's sentence, and how many sentences up to each name a mountain
         tokens, sentence, walks, starts = list[str](), list[int](), [0], list[int]()
-        for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
+        for at, part in enumerate(rx.split(r"[.!?\n]", fold(getattr(
                 self.before, "text", "")))):
-            words = regex.findall(r"\p{L}+", part)
+            words = rx.findall(r"\p{L}+", part)
             starts.append(len(tokens))
             tokens += words
             sentence += [at] * len(words)
@@ -1282,7 +1283,7 @@ class Countries:
         begin, stop = _near_sentence(text, span.start, span.end)
         sides_of = directions().sides_of
         # the town, at most three words ("som ligger långt"), the side, "om", the other town
-        for found in regex.finditer(r"(\p{L}[\p{L}-]*)[\s,]+(?:\p{L}+\s+){0,3}?(\p{L}+)\s+om\s+"
+        for found in rx.finditer(r"(\p{L}[\p{L}-]*)[\s,]+(?:\p{L}+\s+){0,3}?(\p{L}+)\s+om\s+"
                                     r"(\p{L}[\p{L}-]*)", text[begin:stop], overlapped=True):
             sides = sides_of.get(fold(found.group(2)))
             first, second = found.start(1) + begin, found.start(3) + begin
@@ -1306,7 +1307,7 @@ class Countries:
         words after it ("Herat ligger nära gränsen till Iran"); "" where none."""
         text = getattr(self.before, "text", "")
         begin, stop = _near_sentence(text, span.start, span.end)
-        said = [fold(w) for w in regex.findall(r"\p{L}+", text[begin:stop])]
+        said = [fold(w) for w in rx.findall(r"\p{L}+", text[begin:stop])]
         for k, word in enumerate(said):
             if word in self.geo.border_words:
                 for w in said[k + 1:k + 4]:
@@ -1322,7 +1323,7 @@ class Countries:
         text = getattr(self.before, "text", "")
         begin, stop = _near_sentence(text, span.start, span.end)
         table, lex = directions(), self.lex
-        said = [(m.start() + begin, fold(m.group())) for m in regex.finditer(
+        said = [(m.start() + begin, fold(m.group())) for m in rx.finditer(
             r"\p{L}+", text[begin:stop])]
         best: tuple[int, tuple[str, ...]] | None = None
         for k, (at, word) in enumerate(said):

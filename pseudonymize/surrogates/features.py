@@ -6,12 +6,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
-import regex
-
 from pseudonymize.coordinates import abroad_km, distance_km, near_km, water_km
 from pseudonymize.lexicon import fold
 from pseudonymize.thresholds import TOWN_SIZE_FACTORS
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.common import _population
 from pseudonymize.surrogates.words import _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.geography import _kind_spellings, _spelled_kind, abroad
@@ -198,7 +197,7 @@ class Features:
         "på" ("Palermo på Sicilien", "Batangas på ön Luzon")."""
         if self.effective != "lifelike":
             return False
-        found = regex.search(r"(\p{L}[\p{L}-]*)\s+på\s+(?:ön\s+)?$",
+        found = rx.search(r"(\p{L}[\p{L}-]*)\s+på\s+(?:ön\s+)?$",
                              getattr(self.before, "text", "")[max(0, span.start - 60):span.start])
         return bool(found) and fold(found.group(1)) in self.avoid_folds and \
             self._abroad_town(fold(found.group(1)))
@@ -432,7 +431,7 @@ class Features:
         river's own and of the sentence's country names; empty when fewer than two."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
-        said = regex.findall(r"\p{L}+", fold(text[begin:end]))
+        said = rx.findall(r"\p{L}+", fold(text[begin:end]))
         if self.geo.border_words.isdisjoint(said):
             return set()
         named = {iso for w in said if (iso := self.lex.get(w).country)}
@@ -473,7 +472,7 @@ class Features:
         (lifelike): else those of the whole essay, since a learner names the river in one
         sentence and its town in the next ("Jag bodde i Alger. Floden Niger är stor")."""
         text = getattr(self.before, "text", "")
-        tied = [(start, pick) for start, pick in rendered if not regex.search(
+        tied = [(start, pick) for start, pick in rendered if not rx.search(
             r"[.!?\n]", text[min(start, span.start):max(start, span.start)])]
         return tied or (rendered if essay else [])
 

@@ -16,6 +16,7 @@ from unidecode import unidecode
 
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.normalize import SPELT
+from pseudonymize.surrogates import rx
 
 
 ONES = ["noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
@@ -105,8 +106,8 @@ def _number_key(words: str) -> str:
     """A number word as a learner may spell it, reduced to what every spelling shares: no
     spaces or hyphens, å as a, a doubled letter once, "-tio" of the tens as "-ti" ("åta",
     "sextiåtta", "tretti", "fyrti två" are 8, 68, 30, 42)."""
-    key = regex.sub(r"(\p{L})\1+", r"\1", regex.sub(r"[\s-]", "", words.lower()).replace("å", "a"))
-    return regex.sub(r"tio(?=\p{L}|$)", "ti", key)
+    key = rx.sub(r"(\p{L})\1+", r"\1", rx.sub(r"[\s-]", "", words.lower()).replace("å", "a"))
+    return rx.sub(r"tio(?=\p{L}|$)", "ti", key)
 
 
 @cache

@@ -12,6 +12,7 @@ import regex
 
 from pseudonymize.coordinates import apart_km, boat_km
 from pseudonymize.lexicon import fold
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.common import (GEOGRAPHY_FILE, LANGUAGES_FILE, REGIONS_FILE,
                                              row_countries)
 
@@ -117,6 +118,11 @@ class Geography:
     def kind_folds(self) -> frozenset[str]:
         """Every kind word (sjön, ån, bergen): one before a name says the name's kind."""
         return frozenset(word for word, _ in self.kind_words)
+
+    @cached_property
+    def kind_lengths(self) -> tuple[int, ...]:
+        """The lengths of the kind words (`kind_folds`), shortest first, none empty."""
+        return tuple(sorted({len(word) for word in self.kind_folds} - {0}))
 
     def leg(self, one: str, other: str, neighbours: dict[str, frozenset[str]]) -> bool:
         """Two countries (ISO codes) a route may go between in one leg: they border each other
@@ -338,7 +344,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
 
     def cue(word: str) -> str:
         # as the essay's words are read (letters only): "k'iche'" is the pair "k iche"
-        return " ".join(regex.findall(r"\p{L}+", fold(word)))
+        return " ".join(rx.findall(r"\p{L}+", fold(word)))
 
     # (round 49) every language CLDR knows (language_countries.toml), under the hand rows
     spoken = tomllib.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["languages"]

@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-import regex
-
 from pseudonymize.coordinates import distance_km, near_km
 from pseudonymize.lexicon import fold
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.forms import _DIGIT, genitive
 from pseudonymize.surrogates.common import TOWN_WORD_ZIPF, _names_town, _population, town_sections
 from pseudonymize.surrogates.words import words
@@ -165,7 +164,7 @@ class Institutions:
         start, end = self._route_window(text, span)
         # the country its sentence names (learners write it in lower case, before or after),
         # else the essay's last place abroad, else its first country abroad
-        said = [fold(w) for w in regex.findall(r"\p{L}+", text[start:end])]
+        said = [fold(w) for w in rx.findall(r"\p{L}+", text[start:end])]
         # a town of the sentence already replaced abroad gives its surrogate's country
         there = [self.lex.get(fold(self.place_map[w])).place_country for w in said
                  if w in self.place_map and self.lex.get(w).place_pop >= BIG_PLACE]
@@ -203,7 +202,7 @@ class Institutions:
             start, end = self._route_window(text, span)
             if not any(self.lex.get(w).country not in ("", "SE") or self._abroad_town(w)
                        and self.lex.get(w).zipf < words().word_zipf
-                       for w in map(fold, regex.findall(r"\p{Lu}\p{L}+", text[start:end]))):
+                       for w in map(fold, rx.findall(r"\p{Lu}\p{L}+", text[start:end]))):
                 return None  # "Capio sjukhus", "Ekbacka skola" in Sweden
         town = self.place_map.get(fold(head)) or self._town_of_country_abroad(span, rng, True)
         return f"{town} {word}" if town else None
@@ -213,7 +212,7 @@ class Institutions:
         names (`cuisine_lifelike`; else of its row without cues), never repeating the kind
         word written before it; None when the file has no such row."""
         before = self.before.get(span.start, ())
-        own = set(regex.findall(r"\p{L}+", fold(original)))  # "Pho Hanoi": no "Hanoi Kök"
+        own = set(rx.findall(r"\p{L}+", fold(original)))  # "Pho Hanoi": no "Hanoi Kök"
         # the words just before it: "en thailändsk restaurang som heter X", never the
         # "syriska" of "min syriska kompis jobbar på restaurangen X"
         said = own | set(before[-4:])
@@ -234,13 +233,13 @@ class Institutions:
                 (c for c in cuisines() if not c.cues and not c.name_cues), cuisine)
         kind = self.kind_of(span, original)
         # "restaurang Pho Ha" marked whole: the kind word stays, the name after it is replaced
-        lead = regex.match(r"\p{Ll}+\s+", original)
+        lead = rx.match(r"\p{Ll}+\s+", original)
         lead = lead.group() if lead and kind and fold(lead.group().strip()) in kind.before else ""
         # "pizzerian Napoli": a name with no kind word ("Venezia", never "Pizzeria Roma")
         names = cuisine.bare if lead or before and kind and before[-1] in kind.before \
             else cuisine.pool
         pick = self._draw([p for p in names if own.isdisjoint(
-            regex.findall(r"\p{L}+", fold(p)))], rng)
+            rx.findall(r"\p{L}+", fold(p)))], rng)
         return lead + pick if pick else None
 
     def _towns_said(self, span: Span) -> set[str]:
@@ -248,9 +247,9 @@ class Institutions:
         in any case ("Öresundståg från Malmö till Lund", "från borås tar jag västtåg till
         göteborg": the surrogates of both towns)."""
         text = getattr(self.before, "text", "")
-        rest = regex.match(r"[^.!?\n]*", text[span.end:span.end + 200]).group()
-        before = regex.split(r"[.!?\n]", text[max(0, span.start - 200):span.start])[-1]
-        return {town for word in regex.findall(r"\p{L}[\p{L}-]*", f"{before} {rest}")
+        rest = rx.match(r"[^.!?\n]*", text[span.end:span.end + 200]).group()
+        before = rx.split(r"[.!?\n]", text[max(0, span.start - 200):span.start])[-1]
+        return {town for word in rx.findall(r"\p{L}[\p{L}-]*", f"{before} {rest}")
                 for town in (self.place_map.get(fold(word)),) if town in self.towns}
 
     def _business_named(self, original: str) -> str | None:
@@ -279,7 +278,7 @@ class Institutions:
         """The name with each of the essay's (or learner's) person names in it replaced by that
         person's surrogate, in the genitive where it was ("Sofias skola", "Salong Lina")."""
         out, changed = original, False
-        for word in regex.findall(r"\p{Lu}\p{Ll}+", original):
+        for word in rx.findall(r"\p{Lu}\p{Ll}+", original):
             key = fold(word)
             if key in self.name_map:
                 out, changed = out.replace(word, self.name_map[key], 1), True
@@ -496,7 +495,7 @@ class Institutions:
         ("i Umeå på Norrlands universitetssjukhus"), nearest first; lifelike: the town named
         right after it first ("Mittuniversitetet i Sundsvall")."""
         words = [self._word_after_in(span)] * bool(self._word_after_in(span))
-        words += [fold(w) for w in regex.findall(r"\p{L}+", original)]
+        words += [fold(w) for w in rx.findall(r"\p{L}+", original)]
         words += list(reversed(self.before.get(span.start, ())))
         out = []
         for word in words:
@@ -523,7 +522,7 @@ class Institutions:
         out = []
         # lifelike: a learner's lower-case name too ("ifk norrköping", "gävle vux")
         lower = self.effective == "lifelike" and original == original.lower()
-        found = regex.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original)
+        found = rx.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original)
         if self.effective == "lifelike":
             # a town abroad of two words ("universitetet i hai phong", "Addis Abeba"): one place
             for one, two in zip(found, found[1:]):

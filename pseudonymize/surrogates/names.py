@@ -16,6 +16,7 @@ from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import fold
 from pseudonymize.thresholds import LONGEST_NAME, NAME_WORDS_MAX, PAIR_ZIPF, SURNAME_PLACE_MAX
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.forms import Draws, INITIALS, genitive
 from pseudonymize.surrogates.common import (GENDER_WINDOW, LEARNER_WRITER, MAX_NICK_TAIL,
                                             MIN_END_NICK, NICKNAME_AFTER, NICKNAME_SHORT,
@@ -265,7 +266,7 @@ class Names:
         if self.effective != "lifelike":
             return ""
         text = getattr(self.before, "text", "")
-        found = regex.search(r"(\p{L}+)[ \t]+$", text[max(0, span.start - LONGEST_NAME - 2):
+        found = rx.search(r"(\p{L}+)[ \t]+$", text[max(0, span.start - LONGEST_NAME - 2):
                                                      span.start])
         given = self.name_map.get(fold(found.group(1))) if found else None
         if not given or not self.lex.get(fold(found.group(1))).gender:
@@ -358,7 +359,7 @@ class Names:
         if self.effective != "lifelike" or not self._name_follows(span):
             return ""
         text = getattr(self.before, "text", "")
-        after = regex.match(r" (\p{Lu}\p{L}+)(?: (\p{Lu}\p{L}+))?", text[span.end:span.end + 60])
+        after = rx.match(r" (\p{Lu}\p{L}+)(?: (\p{Lu}\p{L}+))?", text[span.end:span.end + 60])
         # the name after it, or past a particle opening a family name ("Ben Ammar": Ammar's)
         name = fold(after.group(2) if after.group(2) and fold(after.group(1)) in
                     words().surname_prefixes else after.group(1)) if after else ""
@@ -546,7 +547,7 @@ class Names:
             # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
             low = window.lower()
             for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
-                votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
+                votes[sex] += sum(rx.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
                                                low) is not None for p in phrases)
         other = {"female": "male", "male": "female"}.get(gender)
         if other:  # a woman's name read as a man's needs the pronouns to agree, twice
@@ -567,11 +568,11 @@ class Names:
         persons = words().female_nouns | words().male_nouns
         deciding, near = words().pronouns_deciding, words().pronoun_decides_words
         decided = ""  # the sex of a deciding pronoun first after a mention ("Sami ... Hon bor")
-        for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
+        for found in rx.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
                                     window):
             counted = 0
             for n, word in enumerate(
-                    regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]):
+                    rx.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]):
                 low = word.lower()
                 # "hans" is a pronoun, "Hans" a name; the first two pronouns after a mention
                 if low in female or (low in male and (low != "hans" or word == low)):
@@ -593,9 +594,9 @@ class Names:
     def _name_shortly_before(self, text: str, at: int, key: str) -> bool:
         """Another person's given name earlier in the sentence of a mention ("Amal och Omar kom.
         Hon ..."): a pronoun after the mention may be theirs, so it decides nothing."""
-        sentence = regex.split(r"[.!?\n]", text[max(0, at - 160):at])[-1]
+        sentence = rx.split(r"[.!?\n]", text[max(0, at - 160):at])[-1]
         return any(fold(w) != key and fold(w) in self.avoid_folds and self.lex.get(fold(w)).gender
-                   for w in regex.findall(r"\p{Lu}\p{L}+", sentence))
+                   for w in rx.findall(r"\p{Lu}\p{L}+", sentence))
 
     def _spelt_as_written(self, name: str) -> str:
         """Lifelike: a surrogate of a group a learner may spell the Swedish way (East Slavic:
@@ -809,7 +810,7 @@ class Names:
         Alla kallar henne Sonja"): its nickname will be a short form of its surrogate."""
         text = getattr(self.before, "text", "")
         raw = text[span.end:span.end + NICKNAME_AFTER]
-        said = regex.findall(r"\p{L}+", fold(raw))
+        said = rx.findall(r"\p{L}+", fold(raw))
         at = next((i for i, w in enumerate(said) if w in words().nickname_words), None)
         if at is not None and self.effective == "lifelike" and \
                 said[at + 1:at + 2] and said[at + 1] in words().nickname_own:
@@ -823,7 +824,7 @@ class Names:
         Siro.", "vi säger Yasi,"): a nickname, as after "kallar"."""
         text = getattr(self.before, "text", "")
         return bool(words().nickname_said.search(text[max(0, span.start - 60):span.start])) \
-            and bool(regex.match(r"\s*(?:[.,!;:)]|$)|\s+(?i:och|men|eller)\b",
+            and bool(rx.match(r"\s*(?:[.,!;:)]|$)|\s+(?i:och|men|eller)\b",
                                  text[span.end:span.end + 8]))
 
     def _pun_key(self, original: str) -> str:
@@ -887,7 +888,7 @@ class Names:
         if language is None:
             languages = words().name_languages[group]
             said = words().language_words.get(group, {})
-            named = sorted({said[w] for w in regex.findall(r"\p{L}+", fold(getattr(
+            named = sorted({said[w] for w in rx.findall(r"\p{L}+", fold(getattr(
                 self.before, "text", ""))) if w in said})
             # the own language the essay's words are most of ("loku amma": Sinhala names)
             own = Counter({lang: n for (lang, _, groups), n in self._languages_said().items()
@@ -1009,7 +1010,7 @@ class Names:
         key = fold(original)
         before = self.before.get(span.start, ())
         if label.startswith("firstname_") and key in first:
-            after = regex.match(r"\s+(\p{L}+(?:-\p{L}+)*)",
+            after = rx.match(r"\s+(\p{L}+(?:-\p{L}+)*)",
                                 getattr(self.before, "text", "")[span.end:span.end + 40])
             if not after or not self._given_of(fold(after.group(1)), first[key]):
                 return None
@@ -1121,14 +1122,14 @@ class Names:
         ... Mala S.": Subramaniam, never the Sanjay of the same letter), or that name
         followed by the word after it ("Karin Lindqvist ... K. Lindqvist"); None otherwise."""
         text = getattr(self.before, "text", "")
-        before = regex.search(r"(\p{L}[\p{L}-]+)[ \t]+$", text[max(0, span.start - 40):span.start])
-        after = regex.match(r"\.?[ \t]+(\p{L}[\p{L}-]+)", text[span.end:span.end + 40])
+        before = rx.search(r"(\p{L}[\p{L}-]+)[ \t]+$", text[max(0, span.start - 40):span.start])
+        after = rx.match(r"\.?[ \t]+(\p{L}[\p{L}-]+)", text[span.end:span.end + 40])
         letter = regex.escape(letter_)
         for pattern in ((rf"(?<![\p{{L}}-]){regex.escape(before.group(1))}\s+((?i:{letter})\p{{L}}+)"
                          if before else ""),
                         (rf"(?<![\p{{L}}-])((?i:{letter})\p{{L}}+)\s+{regex.escape(after.group(1))}"
                          r"(?![\p{L}-])" if after else "")):
-            found = pattern and next((fold(m.group(1)) for m in regex.finditer(pattern, text)
+            found = pattern and next((fold(m.group(1)) for m in rx.finditer(pattern, text)
                                       if fold(m.group(1)) in self.name_map), None)
             if found:
                 return found

@@ -19,6 +19,7 @@ import regex
 from builders.checksums import check_digit
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import AGE_STAGES
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.forms import (Draws, INITIALS, MONTHS, apply_case, ascii_digits,
                                            swedish_number, word_value, year_words)
 from pseudonymize.surrogates.common import (INSTITUTIONS_FILE, LEARNER_NUMBER, LEARNER_PHONE, LEARNER_SERIAL, SENTENCE_REACH, SHIFTS,
@@ -116,7 +117,7 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     the table lacks its code and first digits as written. None for a Swedish number (the
     fiction ranges)."""
     text = original.strip()
-    found = regex.match(r"(\+|00)(\d{1,3})", text)
+    found = rx.match(r"(\+|00)(\d{1,3})", text)
     codes = words().calling_codes
     if found and found.group(2).startswith("46"):
         return None
@@ -128,28 +129,28 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
         iso = codes.get(code, "")
         rest = text[len(found.group(1)) + len(code):]
         if code == "1":  # "+1 868 ...": the area code names the country of the plan
-            iso = words().nanp_areas.get("".join(regex.findall(r"\d", rest))[:3], iso)
+            iso = words().nanp_areas.get("".join(rx.findall(r"\d", rest))[:3], iso)
         there = r.countries.get(iso, iso)
         new = words().calling_of.get(there, code)
         if code == "1" and (there == iso or there in words().nanp_of) \
                 and iso in words().nanp_of:
             return found.group(1) + code + _nanp(rest, words().nanp_of.get(there, ()), rng)
         form = words().mobile_forms.get(there)
-        if new != code and form and regex.fullmatch(r"[\d\s-]+", rest):
+        if new != code and form and rx.fullmatch(r"[\d\s-]+", rest):
             # another country's number: one of its mobiles, never "+7" before Kyrgyz digits
             return found.group(1) + new + _mobile(form, rest, rng)
         # the operator's first two digits stay ("+351 912 ..." -> "+351 91x ..."), one where
         # the country's code changed with no form known
-        firsts = list(regex.finditer(r"\d", rest))[:2 if new == code else 1]
+        firsts = list(rx.finditer(r"\d", rest))[:2 if new == code else 1]
         if not firsts:
             return None
         at = firsts[-1].end()
-        return found.group(1) + new + rest[:at] + regex.sub(
+        return found.group(1) + new + rest[:at] + rx.sub(
             r"\d", lambda _: str(rng.below(10)), rest[at:])
     if text[:1].isdigit() and not text.startswith("0"):
-        return str(rng.below(9) + 1) + regex.sub(r"\d", lambda _: str(rng.below(10)), text[1:])
+        return str(rng.below(9) + 1) + rx.sub(r"\d", lambda _: str(rng.below(10)), text[1:])
     if text.startswith("0") and _said_foreign(r):  # "ett rumänskt nummer: 0745 123 456"
-        return text[:2] + regex.sub(r"\d", lambda _: str(rng.below(10)), text[2:])
+        return text[:2] + rx.sub(r"\d", lambda _: str(rng.below(10)), text[2:])
     return None
 
 
@@ -157,11 +158,11 @@ def _nanp(rest: str, areas: tuple[str, ...], rng: Draws) -> str:
     """The digits after "+1" of a country of the North American plan: its area code (one of
     `areas`, the first where the original's is another country's) and seven new digits, the
     first no 0 or 1 as the plan wants, in the original's layout."""
-    digits = regex.findall(r"\d", rest)
+    digits = rx.findall(r"\d", rest)
     area = "".join(digits[:3])
     area = area if area in areas else areas[0]
     new = iter(area + str(rng.below(8) + 2) + "".join(str(rng.below(10)) for _ in digits[4:]))
-    return regex.sub(r"\d", lambda _: next(new), rest)
+    return rx.sub(r"\d", lambda _: next(new), rest)
 
 
 def _mobile(form: tuple[int, tuple[str, ...]], rest: str, rng: Draws) -> str:
@@ -174,8 +175,8 @@ def _mobile(form: tuple[int, tuple[str, ...]], rest: str, rng: Draws) -> str:
     written = sum(ch.isdigit() for ch in rest)
     if written == length:
         it = iter(digits)
-        return regex.sub(r"\d", lambda _: next(it), rest)
-    if not regex.search(r"\D", rest.strip()):
+        return rx.sub(r"\d", lambda _: next(it), rest)
+    if not rx.search(r"\D", rest.strip()):
         return rest[:len(rest) - len(rest.lstrip())] + digits
     groups = [digits[i:i + 3] for i in range(0, length, 3)]
     if len(groups) > 1 and len(groups[-1]) == 1:
@@ -190,8 +191,8 @@ def _said_foreign(r: Renderer) -> bool:
     span, text = r.span, getattr(r.before, "text", "")
     if span is None or not text:
         return False
-    said = [fold(w) for w in regex.findall(
-        r"\p{L}+", regex.split(r"[.!?\n]", text[max(0, span.start - SENTENCE_REACH):span.start])[-1])]
+    said = [fold(w) for w in rx.findall(
+        r"\p{L}+", rx.split(r"[.!?\n]", text[max(0, span.start - SENTENCE_REACH):span.start])[-1])]
     return any(w in words().foreign_number_words and "nationality" in r.lex.get(adj).cats
                and r.lex.get(adj).value not in ("", "SE") for adj, w in pairwise(said))
 
@@ -277,7 +278,7 @@ def _handle(r: Renderer, original: str, rng: Draws) -> str:
     """A user name (@magdas_kitchen_mmx, cumbia_carlos_82) built like the original from the
     essay's surrogate names, as an address's local part is; other `extra` text keeps the
     taxonomy's placeholder."""
-    if " " in original.strip() or not regex.search(r"[_@.\d]", original):
+    if " " in original.strip() or not rx.search(r"[_@.\d]", original):
         return r._placeholder("extra", 1, frozenset(), original)
     at = "@" if original.startswith("@") else ""
     return at + _local_part(r, original.lstrip("@"), rng, keep=True)
@@ -289,8 +290,8 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
     `keep` (kitchen in magdas_kitchen)."""
     parts: list[str] = []
     named = False
-    for part in regex.split(r"([._-])", local):
-        letters, digits = regex.sub(r"\d", "", part), regex.sub(r"\D", "", part)
+    for part in rx.split(r"([._-])", local):
+        letters, digits = rx.sub(r"\d", "", part), rx.sub(r"\D", "", part)
         if part in "._-":
             parts.append(part)
         elif r.effective == "lifelike" and fold(part) in words().kunya:
@@ -333,8 +334,8 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         names = list(r.name_map.values())
         first = names[-1] if names else r._draw(r.lex.pools.get("first_female", []), rng)
         parts = [fold(first or "kontakt")]
-    out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
-    return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
+    out = rx.sub(r"^[._-]+|[._-]+$", "", rx.sub(r"[._-]{2,}", ".", "".join(parts)))
+    return rx.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
 
 
 def _short_part(r: Renderer, letters: str, full: str) -> str:
@@ -607,7 +608,7 @@ def numeric_date(original: str) -> tuple[list[str], int | None, int | None]:
     """A numeric date's parts (digits and separators) and the indexes of its day and month:
     the last short part after a leading year (2015-11-03), else the first (3/11); None where a
     part is no day or month."""
-    parts = regex.split(r"(\D)", original)
+    parts = rx.split(r"(\D)", original)
     short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
     if len(parts[0]) == 4:
         short.reverse()
@@ -650,7 +651,7 @@ def date_parts(label: str, original: str, after: str, lex: Lexicon
         return (int(parts[day]) if day is not None else None,
                 int(parts[month]) if month is not None else None)
     if label == "day":
-        found = regex.match(rf"\.?\s+({'|'.join(MONTHS)})(?!\p{{L}})", after, regex.IGNORECASE)
+        found = rx.match(rf"\.?\s+({'|'.join(MONTHS)})(?!\p{{L}})", after, regex.IGNORECASE)
         return (day_value(original, lex),
                 MONTHS.index(found.group(1).lower()) + 1 if found else None)
     if label == "personid_nr" and len(digits) in (10, 12):
@@ -667,7 +668,7 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
     """A numeric date moved like every date of the essay: years by the learner's shift, month
     and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
     days = r.calendar()[1]
-    out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(r.moved_year(int(m.group(0)))),
+    out = rx.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(r.moved_year(int(m.group(0)))),
                     original)
     parts, at_day, at_month = numeric_date(out)
     month = int(parts[at_month]) if at_month is not None else None
@@ -680,7 +681,7 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
         parts[at_month] = _padded(moved, parts[at_month])
     if len(parts[0]) == 4 and at_day is not None and at_month is not None:
         # 2025-03-10: the weekday where the sentence asks for it, two digits as written
-        old = regex.split(r"(\D)", original)
+        old = rx.split(r"(\D)", original)
         day = _weekday_kept(r, (int(old[0]), int(old[at_month]), int(old[at_day])),
                             (int(parts[0]), int(parts[at_month]), int(parts[at_day])))
         parts[at_day] = f"{day:0{len(old[at_day])}d}"
@@ -707,7 +708,7 @@ def _day(r: Renderer, original: str, rng: Draws) -> str:
     moved = shift_month(month, r.months_moved(month)) if month else None
     day = shift_day(value, r.calendar()[1], month_days(moved, value))
     # "den 3 mars 2025": the month and year written after the day give its weekday
-    found = regex.match(rf"\s+({'|'.join(MONTHS)})\s+((?:19|20)\d\d)(?!\d)", after,
+    found = rx.match(rf"\s+({'|'.join(MONTHS)})\s+((?:19|20)\d\d)(?!\d)", after,
                         regex.IGNORECASE)
     if found and month and moved:
         year = int(found.group(2))
@@ -728,9 +729,9 @@ def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int,
     except ValueError:
         return moved[2]
     text, span = getattr(r.before, "text", ""), r.span
-    sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1] + " " + \
-        regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0] if span else ""
-    said = regex.findall(r"\p{L}+", fold(sentence))
+    sentence = rx.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1] + " " + \
+        rx.split(r"[.!?\n]", text[span.end:span.end + 120])[0] if span else ""
+    said = rx.findall(r"\p{L}+", fold(sentence))
     named = fold(words().weekday_names[weekday]) if len(words().weekday_names) == 7 else "-"
     if not any(w.startswith(named) for w in said) and (
             weekday > 4 or words().weekday_anchors.isdisjoint(said)):
@@ -816,7 +817,7 @@ def _account(r: Renderer, original: str, rng: Draws) -> str:
     before = getattr(r.before, "text", "")[max(0, r.span.start - 40):r.span.start] if r.span else ""
     if personal and bank in (None, "Nordea"):
         return original.replace(personal.group(3), _personid(r, personal.group(3), rng), 1)
-    if PERSONAL_WORDS.search(before) and regex.fullmatch(r"\d{6}[- ]?\d{4}", text):
+    if PERSONAL_WORDS.search(before) and rx.fullmatch(r"\d{6}[- ]?\d{4}", text):
         return original.replace(text, _personid(r, text, rng), 1)  # "personkonto 820101-2275"
     iban, clearing = SWEDISH_IBAN.fullmatch(text), CLEARING.fullmatch(text)
     ranges = clearing_ranges().get(bank or "", ())
@@ -851,7 +852,7 @@ def _bank(r: Renderer, rng: Draws) -> str | None:
     begin, end = _near_sentence(text, span.start, span.end)
     sentence = text[begin:end]
     banks = clearing_ranges()
-    named = next((bank for bank in banks if regex.search(
+    named = next((bank for bank in banks if rx.search(
         rf"(?<!\w){regex.escape(bank)}(?!\w)", sentence, regex.IGNORECASE)), None)
     if named is None:
         return None
@@ -878,7 +879,7 @@ def personal_nordea(bank: str, sentence: str, text: str) -> bool:
     digits = "".join(ch for ch in found.group(3) if ch.isdigit())
     rest = text.replace(found.group(0), " ")
     return "personkonto" in fold(sentence) or any(
-        a + b == digits for a, b in regex.findall(r"(?<!\d)(?:\d\d)?(\d{6})[- ]?(\d{4})(?!\d)", rest))
+        a + b == digits for a, b in rx.findall(r"(?<!\d)(?:\d\d)?(\d{6})[- ]?(\d{4})(?!\d)", rest))
 
 
 def _in_range(bounds: tuple[int, int], rng: Draws) -> int:
@@ -898,7 +899,7 @@ def clearing_ranges() -> dict[str, tuple[tuple[int, int], ...]]:
 def _iban(number: str) -> str:
     """An IBAN with its check digits (positions 3-4) computed by ISO 13616 (mod 97), the
     layout kept: a reader who checks it finds a valid number."""
-    compact = regex.sub(r"\s", "", number)
+    compact = rx.sub(r"\s", "", number)
     moved = compact[4:] + compact[:2] + "00"
     value = int("".join(str(int(ch, 36)) for ch in moved.upper()))
     check = f"{98 - value % 97:02d}"

@@ -14,6 +14,7 @@ from pseudonymize.coordinates import (by_border, commute_km, distance_km, latitu
                                       latitude_deg, near_km)
 from pseudonymize.lexicon import fold
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.common import (KEPT_VILLAGE_ZIPF, LATITUDE_FEWEST, LEARNER_HOME,
                                             VILLAGE_NEAR_GAP,
                                             WATER_KINDS, town_sections)
@@ -276,7 +277,7 @@ class Places:
                 key.endswith(end) for end in words().place_endings):
             return ""
         text = getattr(self.before, "text", "")
-        said = regex.match(r"\s*,?\s*(\p{L}+)", text[span.end:span.end + 30])
+        said = rx.match(r"\s*,?\s*(\p{L}+)", text[span.end:span.end + 30])
         kind = dict(self.geo.kind_words).get(fold(said.group(1)), "") if said else ""
         if kind in ("lake", "river"):
             return kind
@@ -425,7 +426,7 @@ class Places:
         if words().ski_places.isdisjoint(self.before.get(span.start, ())[-1:]):
             return False
         sentence = fold(text[_sentence_start(text, span.start):_sentence_end(text, span.end)])
-        return not words().ski_words.isdisjoint(regex.findall(r"\p{L}+", sentence))
+        return not words().ski_words.isdisjoint(rx.findall(r"\p{L}+", sentence))
 
     def _of_named_region(self, span: Span, original: str, pool: list[str], country: str,
                          cities: list[str]) -> list[str]:
@@ -478,7 +479,7 @@ class Places:
         på USACH"): "universitetet" (a field or university word in its sentence), else
         "skolan", never a Swedish institution in a town abroad; "" where it is no such."""
         if self.effective != "lifelike" or span.label != "school" or self._places_in(original) \
-                or not words().institution_abroad.isdisjoint(regex.findall(r"\p{L}+", fold(
+                or not words().institution_abroad.isdisjoint(rx.findall(r"\p{L}+", fold(
                     original))):  # "maseno university": round 14's, a town of the country
             return ""
         said = self._kind_said(span)
@@ -487,13 +488,13 @@ class Places:
         text, lex = getattr(self.before, "text", ""), self.lex
         begin, end = _near_sentence(text, span.start, span.end)
         # the sentence's marked places (other words may spell a town somewhere: "tar", "där")
-        places = [lex.get(fold(w)) for w in regex.findall(r"\p{L}[\p{L}-]*", text[begin:end])
+        places = [lex.get(fold(w)) for w in rx.findall(r"\p{L}[\p{L}-]*", text[begin:end])
                   if fold(w) != fold(original) and fold(w) in self.avoid_folds]
         abroad_ = [e for e in places if e.place_country not in ("", "SE") and e.place_pop
                    and not e.se_pop and not e.gender or e.country not in ("", "SE")]
         if not abroad_ or any(e.se_pop or e.country == "SE" for e in places):
             return ""
-        said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
+        said = set(rx.findall(r"\p{L}+", fold(text[begin:end])))
         study = not said.isdisjoint(words().university_said) or bool(university_fields().keys()
                                                                      & said)
         return "universitetet" if study else "skolan"
@@ -506,7 +507,7 @@ class Places:
         if self.effective != "lifelike" or span.label not in ("city", "area", "place"):
             return None
         w, text = words(), getattr(self.before, "text", "")
-        after = regex.match(r"(-?\p{L}+)", text[span.end:span.end + 20].lstrip(" "))
+        after = rx.match(r"(-?\p{L}+)", text[span.end:span.end + 20].lstrip(" "))
         listed = any(fold(original) in map(fold, names) for names in w.camps.values())
         if not (listed or w.camp_words & set(self.before.get(span.start, ())[-1:])
                 or after and fold(after.group(1)) in w.camp_words):
@@ -536,7 +537,7 @@ class Places:
             return self.lex.get(fold(near.group(1))).se_pop > pop
         # "Gimo i Östhammars kommun": a locality in the municipality of a bigger town is a
         # village of that town (never "Eskilstuna i Nyköpings kommun")
-        seat = regex.match(r"\s+i\s+(\p{L}+?)s?\s+(\p{L}+)", after)  # "i tierps kommun" too
+        seat = rx.match(r"\s+i\s+(\p{L}+?)s?\s+(\p{L}+)", after)  # "i tierps kommun" too
         return bool(seat) and seat.group(2) in w.town_words and \
             self.lex.get(fold(seat.group(1))).se_pop > pop
 
@@ -604,11 +605,11 @@ class Places:
         said = self.before.get(span.start, ())[-4:]
         if self.effective == "lifelike":  # "färjan Stena Spirit från Gdynia till Karlskrona"
             text = getattr(self.before, "text", "")
-            said = fold(regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+            said = fold(rx.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
                         ).split()
             # or the boat right after it ("Vi kom till Trelleborg med färjan"): the words up
             # to the clause's end, three at most
-            said += regex.findall(r"\p{L}+", fold(regex.split(r"[,;:.!?\n]", text[
+            said += rx.findall(r"\p{L}+", fold(rx.split(r"[,;:.!?\n]", text[
                 span.end:span.end + 40])[0]))[:3]
         if geo.ferry_words.isdisjoint(said):
             return []
@@ -684,10 +685,10 @@ class Places:
         """A word of the sea earlier in the mention's sentence or just after it ("med båt från
         Tripoli till Italien och kom till Lampedusa", "Gdańsk vid havet")."""
         text = getattr(self.before, "text", "")
-        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+        sentence = rx.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
         after = fold(text[span.end:span.end + 25])
         # lifelike: the words, not the comma after them ("Gwadar vid havet, men ...")
-        near = fold(sentence).split() + (regex.findall(r"\p{L}+", after) if self.effective
+        near = fold(sentence).split() + (rx.findall(r"\p{L}+", after) if self.effective
                                          == "lifelike" else after.split())[:3]
         return not self.geo.coast_words.isdisjoint(near) or (
             self.effective == "lifelike" and self._said_by_sea(span, text))
@@ -696,7 +697,7 @@ class Places:
         """Lifelike: the rest of the mention's sentence or the next one says the place lies by
         the sea ("Jag bodde i Tuzla. Vi bodde vid havet": `sea_at_lifelike` before a word of
         `shore_words`), so its surrogate is a town on the sea too (never an inland town)."""
-        said = regex.findall(r"\p{L}+|[.!?\n]", fold(text[span.end:span.end + 200]))
+        said = rx.findall(r"\p{L}+|[.!?\n]", fold(text[span.end:span.end + 200]))
         stops = [i for i, w in enumerate(said) if w in ".!?\n"]
         said = said[:stops[1] if len(stops) > 1 else len(said)]
         return any(a in words().sea_at and b in self.geo.shore_words
@@ -730,8 +731,8 @@ class Places:
         if self.effective != "lifelike" or fold(text[start:end]) not in geo.feature_folds:
             return False
         # "Niger är en stor flod", "Niger floden", "en stor flod, Niger": in its sentence
-        after = regex.findall(r"\p{L}+", fold(regex.split(r"[.!?\n]", text[end:end + 40])[0]))[:4]
-        before = regex.findall(r"\p{L}+", fold(regex.split(r"[.!?\n]", text[
+        after = rx.findall(r"\p{L}+", fold(rx.split(r"[.!?\n]", text[end:end + 40])[0]))[:4]
+        before = rx.findall(r"\p{L}+", fold(rx.split(r"[.!?\n]", text[
             max(0, start - 20):start])[-1]))[-1:]
         return not geo.water_after.isdisjoint(after) or not geo.water_before.isdisjoint(before)
 
@@ -739,9 +740,9 @@ class Places:
         """Lifelike: a train or bus leaves from the place: "från" right before it and a word
         of `land_words` in its sentence ("Från Lesbos tog vi bussen till Thessaloniki")."""
         text = getattr(self.before, "text", "")
-        before = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
-        after = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
-        said = regex.findall(r"\p{L}+", fold(before + " " + after))
+        before = rx.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
+        after = rx.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        said = rx.findall(r"\p{L}+", fold(before + " " + after))
         return self.effective == "lifelike" and fold(before).split()[-1:] == ["fran"] and \
             not self.geo.land_words.isdisjoint(said)
 
@@ -749,8 +750,8 @@ class Places:
         """A word of `shore_words` later in the mention's sentence ("åka till Skanör och bada
         i havet"): the place lies on the sea."""
         text = getattr(self.before, "text", "")
-        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0]
-        return not self.geo.shore_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
+        rest = rx.split(r"[.!?\n]", text[span.end:span.end + 120])[0]
+        return not self.geo.shore_words.isdisjoint(rx.findall(r"\p{L}+", fold(rest)))
 
     def _near_home(self, span: Span, original: str) -> bool:
         """The original town lies near the original of the learner's home (the same län)."""
@@ -787,7 +788,7 @@ class Places:
             # sentence lies as far from that one's surrogate (never Östersund and Malmö)
             text = getattr(self.before, "text", "")
             anchor, first = next(((town, key) for start, town, key in reversed(self.towns_at)
-                                  if start < span.start and not regex.search(
+                                  if start < span.start and not rx.search(
                                       r"[.!?\n]", text[start:span.start])), (anchor, first))
         # a town near the first may be one the gazetteers never draw (Boden by Luleå: Piteå)
         cities = cities + [t for t in geo.towns if extend and t not in cities and self._free(t)]
@@ -851,9 +852,9 @@ class Places:
         if self.effective != "lifelike":
             return pool
         text = getattr(self.before, "text", "")
-        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        rest = rx.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
         key = span.key or fold(original)
-        later = next((w for w in regex.findall(r"\p{Lu}\p{L}+", rest)
+        later = next((w for w in rx.findall(r"\p{Lu}\p{L}+", rest)
                       if fold(w) != key and fold(w) in self.geo.town_folds), None)
         want = distance_km(original, later) if later else None
         if want is None:
@@ -866,8 +867,8 @@ class Places:
     def _commuted(self, span: Span) -> bool:
         """Lifelike: the mention's sentence speaks of a daily commute ("pendlar till")."""
         text = getattr(self.before, "text", "")
-        before = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
-        after = regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0]
+        before = rx.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+        after = rx.split(r"[.!?\n]", text[span.end:span.end + 120])[0]
         return bool(self.effective == "lifelike" and self.geo.commute
                     and self.geo.commute.search(fold(f"{before} {after}")))
 

@@ -14,6 +14,7 @@ from pseudonymize.coordinates import abroad_km, nearest, section_km
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import fold
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.common import (LEARNER_WRITER, PLACE_LIKE, REGION_NEAREST,
                                             SENTENCE_REACH, SWEDISH_TOWN_IN_WINDOW, TOWN_OR_NATURE,
                                             TOWN_WORD_ZIPF, WATER_KINDS, _names_town, town_sections)
@@ -38,7 +39,7 @@ class PlaceReading:
         ("hemtjänsten i Anderstorp i skellefteå") is a part of that town, whatever else the
         gazetteer calls it: its surrogate is a district of the town's, never a second town."""
         text = getattr(self.before, "text", "")
-        found = regex.match(r"\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
+        found = rx.match(r"\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
         if not found:
             return False
         town, place = self.lex.get(fold(found.group(1))), self.lex.get(span.key or fold(
@@ -70,7 +71,7 @@ class PlaceReading:
         text = fold(getattr(self.before, "text", ""))
         first = next((k for k, v in self.place_map.items() if v == self.city), "")
         if not own or not self.city or fold(own) in self.place_map or fold(own) == first or \
-                not regex.search(rf"(?<!\p{{L}}){regex.escape(fold(own))}", text):
+                not rx.search(rf"(?<!\p{{L}}){regex.escape(fold(own))}", text):
             return None
         # an institution of the own town rendered already: its surrogate's town
         # (Linköpings universitet of Linköping and Norrköping: the essay's town first)
@@ -89,7 +90,7 @@ class PlaceReading:
         # a town with an institution of each kind the essay names of the own town (a mosque
         # for "Göteborgs moské"), so the institution's surrogate lies there too
         for kind in institution_kinds(True):
-            if any(t == own and regex.search(rf"(?<!\p{{L}}){regex.escape(fold(n))}(?!\p{{L}})",
+            if any(t == own and rx.search(rf"(?<!\p{{L}}){regex.escape(fold(n))}(?!\p{{L}})",
                                              text) for n, t in kind.pool):
                 towns = [t for t in towns if t in kind.towns] or towns
         pick = self._draw(self._as_far(self.city, first, own, towns) or towns, rng)
@@ -123,7 +124,7 @@ class PlaceReading:
         text = getattr(self.before, "text", "")
         # a town of `[towns]` or any other Swedish locality the places gazetteer knows that is
         # no name nor a common word (Mariestad by Vänern, Hallstahammar by Kolbäcksån)
-        towns = listed | {f for w in set(regex.findall(r"\p{Lu}\p{L}+", text))
+        towns = listed | {f for w in set(rx.findall(r"\p{Lu}\p{L}+", text))
                           if (e := self.lex.get(f := fold(w))).se_pop > 1 and not e.gender
                           and not e.surname_rank and "district" not in e.cats
                           and e.zipf < words().word_zipf}  # (never "Vi badar i Vänern")
@@ -137,15 +138,15 @@ class PlaceReading:
         # without a town is the town's named last before it (the essay's first town where none
         # is): "Förut bodde jag i Hallstahammar. Där fiskade vi i Kolbäcksån" (the feature
         # follows that town's surrogate, `_feature_town`)
-        first = next((fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", text) if fold(w) in towns
+        first = next((fold(w) for w in rx.findall(r"\p{Lu}\p{L}+", text) if fold(w) in towns
                       and "district" not in self.lex.get(fold(w)).cats), None)
         last = None
-        for sentence in regex.split(r"[.!?\n]", text):
+        for sentence in rx.split(r"[.!?\n]", text):
             waters = named(sentence)
             # (never the sea a sentence denies: "det är långt från havet")
-            kinds = (waters | {kind_of[w] for w in regex.findall(
+            kinds = (waters | {kind_of[w] for w in rx.findall(
                 r"\p{L}+", geo.inland.sub(" ", fold(sentence))) if w in kind_of}) & WATER_KINDS
-            found = [fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", sentence)
+            found = [fold(w) for w in rx.findall(r"\p{Lu}\p{L}+", sentence)
                      if fold(w) in towns]
             for town in found if kinds else ():
                 self.institution_towns.setdefault(town, frozenset(
@@ -182,7 +183,7 @@ class PlaceReading:
         end = _sentence_end(text, end + 1, min(len(text), end + 1 + SENTENCE_REACH))
         # the word nearest the mention wins ("lagret" of "fabriken, jag jobbar på lagret" is
         # still a factory's when "fabriken" stands closer)
-        said = sorted(regex.finditer(r"\p{L}+(?:-\p{L}+)*", fold(text[start:end])),
+        said = sorted(rx.finditer(r"\p{L}+(?:-\p{L}+)*", fold(text[start:end])),
                       key=lambda m: abs(start + m.start() - span.start))
         kinds = institution_kinds(True)
         return next((k for m in said for k in kinds if m.group() in k.trades), None)
@@ -197,7 +198,7 @@ class PlaceReading:
         ("ett städföretag som heter Rena Hem") or after it, past one adjective ("Fotografiska,
         det är ett museum", "X är en stor djurpark", "X, en frikyrka"); None when none does."""
         text = getattr(self.before, "text", "")
-        head = [w for w in regex.findall(r"\p{L}+", fold(text[max(0, span.start - 60):span.start]))]
+        head = [w for w in rx.findall(r"\p{L}+", fold(text[max(0, span.start - 60):span.start]))]
         said: list[str] = head[-1:]
         if head[-1:] in (["pa"], ["hos"]):
             # "konto på BDO", "lån hos X": a bank; but "moskén på Hisingen", a town, district
@@ -207,7 +208,7 @@ class PlaceReading:
             # "en restaurang som heter X", "Restaurangen där jag jobbar heter X", "vår egen
             # restaurang! Den heter X": the nearest noun of a kind in the words before
             said = list(reversed(head[-7:-1]))
-        after = regex.match(r"\s*,?\s*(?:(?:det|den|som)\s+)?(?:(?:är|var)\s+)?(?:en|ett)\s+"
+        after = rx.match(r"\s*,?\s*(?:(?:det|den|som)\s+)?(?:(?:är|var)\s+)?(?:en|ett)\s+"
                             r"(\p{L}+)(?:\s+(\p{L}+))?", text[span.end:span.end + 60])
         if after:
             said += [fold(w) for w in after.groups() if w]
@@ -241,8 +242,8 @@ class PlaceReading:
         sentence = fold(text[_sentence_start(text, span.start):_sentence_end(text, span.end)])
         cue = r"\p{L}+(?:-\p{L}+)*"
         return kind if (fold(original) in kind.names or span.label == "place" and not kind.cues
-                        .isdisjoint(regex.findall(cue, fold(original)))) and not kind.cues \
-            .isdisjoint(regex.findall(cue, sentence)) else None
+                        .isdisjoint(rx.findall(cue, fold(original)))) and not kind.cues \
+            .isdisjoint(rx.findall(cue, sentence)) else None
 
     def order(self, span: Span, original: str) -> int:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
@@ -299,7 +300,7 @@ class PlaceReading:
         self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
                             if word in said]
         # "domkyrkan i Västerås", "slottet i Kalmar": that town is one that has one
-        for found in regex.finditer(r"(?<!\p{L})(\p{L}+)\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)",
+        for found in rx.finditer(r"(?<!\p{L})(\p{L}+)\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)",
                                     getattr(self.before, "text", "")):
             towns = geo.town_has.get(fold(found.group(1)))
             if towns:
@@ -315,7 +316,7 @@ class PlaceReading:
         it speaks of one anywhere (`said`: its folded words)."""
         folded = fold(getattr(self.before, "text", ""))
         coasts = [towns for named, towns in geo.coasts if any(
-            regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
+            rx.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
         if geo.inland and geo.inland.search(folded):
             # "I Trollhättan vi har inte hav": an inland town (never Halmstad)
             self.need_towns.append(frozenset(geo.towns) - geo.shore_towns)
@@ -378,7 +379,7 @@ class PlaceReading:
         """Lifelike: a town followed by "på" (and "ön") and an island abroad we know towns of
         ("Batangas på ön Luzon", "Cebu City på Cebu")."""
         geo = self.geo
-        found = regex.match(r"\s+på\s+(?:ön\s+)?(\p{L}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)",
+        found = rx.match(r"\s+på\s+(?:ön\s+)?(\p{L}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)",
                             getattr(self.before, "text", "")[span.end:span.end + 60])
         if not found:
             return False
@@ -396,15 +397,15 @@ class PlaceReading:
             return ""  # "Cusco i Anderna": a range, not a region
         lex, text = self.lex, getattr(self.before, "text", "")
         sentence = text[_near_sentence(text, span.start, span.end)[0]:span.start]
-        kind = regex.search(r"(\p{L}+)\s+$", sentence)
+        kind = rx.search(r"(\p{L}+)\s+$", sentence)
         if kind and fold(kind.group(1)) in words().region_kinds:
             sentence = sentence[:kind.start()]  # "Otavalo i provinsen Imbabura"
-        found = regex.search(r"(?:\p{L}[\p{L}'-]*\s+){0,2}(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
+        found = rx.search(r"(?:\p{L}[\p{L}'-]*\s+){0,2}(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
         if not found:
             return ""
         word = fold(found.group(1))
         if word in words().region_town_words:  # "en gammal stad i Fars": the sentence's last town
-            towns = [fold(t) for t in regex.findall(r"\p{L}[\p{L}'-]*", sentence[:found.start(1)])]
+            towns = [fold(t) for t in rx.findall(r"\p{L}[\p{L}'-]*", sentence[:found.start(1)])]
             word = next((t for t in reversed(towns) if self._abroad_town(t)), "")
         else:  # a name of several words: "Baia Mare i Maramureș", the longest a town abroad
             said = found.group(0).split()[:-1]
@@ -457,7 +458,7 @@ class PlaceReading:
             # "Jag bodde i Kabul, i stadsdelen Karte Se": the town abroad just before it
             text = getattr(self.before, "text", "")
             town = self._town_abroad_before(
-                regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1], key)
+                rx.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1], key)
             if town:
                 return town
         text = getattr(self.before, "text", "")
@@ -502,7 +503,7 @@ class PlaceReading:
             # "i Khartoum, i Omdurman", `_apposed_to`)
             narrows = lex.place_region.get(key) and lex.place_region.get(key) == \
                 lex.place_region.get(fold(found.group(1))) and other.place_pop < entry.place_pop \
-                and regex.match(r"\s*,\s*i\s", text[span.end:span.end + 10])
+                and rx.match(r"\s*,\s*i\s", text[span.end:span.end + 10])
             if other.place_country not in ("", "SE") and not other.country and \
                     fold(found.group(1)) != key and not narrows:
                 return fold(found.group(1))
@@ -519,7 +520,7 @@ class PlaceReading:
         mention is the smaller (a list of towns of other regions, "i Kabul, i Herat", is none;
         "Kadıköy, i Istanbul" is the district before its town); "" otherwise."""
         text, lex = getattr(self.before, "text", ""), self.lex
-        found = regex.search(r"(\p{L}[\p{L}-]*)\s*,\s*i\s+$", text[max(0, span.start - 60):span.start])
+        found = rx.search(r"(\p{L}[\p{L}-]*)\s*,\s*i\s+$", text[max(0, span.start - 60):span.start])
         if not found or span.label not in ("city", "area"):
             return ""
         town, key = fold(found.group(1)), span.key or fold(text[span.start:span.end])
@@ -533,7 +534,7 @@ class PlaceReading:
         `key`; "" when none. Lower-case towns ("kabul") count, as learners write them, but
         not everyday words that also name a town ("bor", "van", "hit": `word_zipf`)."""
         lex, common = self.lex, words().word_zipf
-        return next((fold(t) for t in reversed(regex.findall(r"\p{L}[\p{L}-]*", text))
+        return next((fold(t) for t in reversed(rx.findall(r"\p{L}[\p{L}-]*", text))
                      if len(t) > 2 and (t[0].isupper() or lex.get(fold(t)).zipf < common)
                      and lex.get(fold(t)).place_country not in ("", "SE")
                      and not lex.get(fold(t)).country and fold(t) != key), "")

@@ -8,7 +8,7 @@ import hashlib
 from functools import cached_property
 from collections import Counter
 from itertools import cycle
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from typing import TYPE_CHECKING
 
 import regex
@@ -19,6 +19,7 @@ from pseudonymize.normalize import HASHTAG, SPELT
 from pseudonymize.slips import slip_of, slipped
 from pseudonymize.thresholds import BIG_PLACE, GREETING_REACH, GREETING_WORDS, RARE
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            SOUND_MIN, apply_case, ascii_digits, genitive, letter,
                                            plural, sound_key, spelt_out, swedish_number,
@@ -27,7 +28,7 @@ from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEA
                                             LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
                                             SCHOOL_AGE_NEAR, SHIFTS)
-from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
+from pseudonymize.surrogates.words import _near_sentence, words
 from pseudonymize.surrogates.inflect import (group_forms, kind_word, mask, morphology, surname_form,
                                              town_genitive)
 from pseudonymize.surrogates.kinds import institution_aliases, unique_authorities, university_fields
@@ -154,6 +155,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.name_spans: dict[int, int] = {}  # the essay's person names: start -> end
         self.words_of: tuple[str | None, frozenset[str]] = (None, frozenset())  # _essay_words
+        self.title_of: tuple[str | None, str] = (None, "")  # _essay_title
+        self.reads_of: tuple[str | None, dict] = (None, {})  # _essay_read
+        # `_original`'s answers per pick, for the originals' sizes they were read at
+        self.originals_at: tuple[int, int, int] = (-1, -1, -1)
+        self.originals_of: dict[str, bool] = {}
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
         # the essay's surrogate first names, (start, surrogate) in rendering order
@@ -428,7 +434,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         keys = [k for k in sorted(found, key=len, reverse=True) if k in tag]
         if not keys:
             return "#" + self._placeholder("extra", 1, frozenset(), original[1:])
-        return "#" + regex.sub("|".join(map(regex.escape, keys)), lambda m: found[m.group()], tag)
+        return "#" + rx.sub("|".join(map(regex.escape, keys)), lambda m: found[m.group()], tag)
 
     def _unit_name(self, span: Span, original: str) -> str | None:
         """Lifelike (round 47): a name right after "avdelning" ("på avdelning Myran") is a
@@ -723,7 +729,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         a country ("Klagenfurt i Österrike, som slovenerna kallar Celovec": Klagenfurt's name,
         round 43; never the country's surrogate as the town's other name)."""
         first = found.group("first")
-        town = regex.search(r"(\p{L}[\p{L}-]*)\s+i\s+$", window[:found.start("first")])
+        town = rx.search(r"(\p{L}[\p{L}-]*)\s+i\s+$", window[:found.start("first")])
         # (only after someone who calls it: "i tjetjenien, på engelska Chechnya" is the region's)
         if town and found.group("who") and self.lex.get(fold(first)).country and self.lex.get(
                 fold(town.group(1))).place_kind:
@@ -810,13 +816,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     def _name_follows(self, span: Span) -> bool:
         """Another of the essay's names follows the mention directly ("Carlos Andrés Ramírez")."""
         text = getattr(self.before, "text", "")
-        found = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
+        found = rx.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
         return bool(found) and fold(found.group(1)) in self.avoid_folds
 
     def _town_after(self, span: Span) -> str | None:
         """The surrogate of the town named just after a mention ("Sätra i Gävle")."""
         text = getattr(self.before, "text", "")
-        found = regex.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
+        found = rx.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
         return self.place_map.get(fold(found.group(1))) if found else None
 
     def _offered(self, kind: Kind, span: Span | None) -> frozenset[str] | None:
@@ -828,7 +834,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         text = getattr(self.before, "text", "")
         begin, stop = _near_sentence(text, span.start, span.end)
         table = university_fields()
-        rows = [table[w] for w in regex.findall(r"\p{L}+", fold(text[begin:stop])) if w in table]
+        rows = [table[w] for w in rx.findall(r"\p{L}+", fold(text[begin:stop])) if w in table]
         return frozenset.intersection(*rows) or None if rows else None
 
     def _offering(self, kind: Kind, names: list[str]) -> list[str]:
@@ -872,9 +878,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         text = getattr(self.before, "text", "")
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
             self.strategy
-        found = regex.match(r"\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)", text[span.end:span.end + 40])
+        found = rx.match(r"\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)", text[span.end:span.end + 40])
         if not found and strategy == "lifelike":
-            found = regex.match(r",?\s+(?:(?:i|vid)\s+)?(\p{L}[\p{L}-]*)", text[
+            found = rx.match(r",?\s+(?:(?:i|vid)\s+)?(\p{L}[\p{L}-]*)", text[
                 span.end:span.end + 40])
             found = found if found and fold(found.group(1)) in self.geo.town_folds else None
         return fold(found.group(1)) if found and strategy == "lifelike" else ""
@@ -885,12 +891,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
             self.strategy
         return strategy == "lifelike" and bool(
-            regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
+            rx.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
 
     def _said(self) -> frozenset[str]:
         """The essay's folded words, read once per essay."""
         if self.said is None:
-            self.said = frozenset(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            self.said = frozenset(rx.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
         return self.said
 
     def _child(self, span: Span) -> bool:
@@ -903,7 +909,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True
         text = getattr(self.before, "text", "")
         begin, end = _near_sentence(text, span.start, span.end)
-        return not w.child_places.isdisjoint(regex.findall(r"\p{L}+", fold(text[begin:end])))
+        return not w.child_places.isdisjoint(rx.findall(r"\p{L}+", fold(text[begin:end])))
 
     def variant(self, span: Span) -> str:
         """What sets one mention's surrogate apart from another mention of the same entity:
@@ -916,7 +922,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """Lifelike: a surname right after a woman's given name or patronymic, one or two
         words before it ("Olena Shevchenko", "Olena Mykolaivna Shevchenko")."""
         text = getattr(self.before, "text", "")
-        said = regex.findall(r"\p{L}+", text[max(0, span.start - 40):span.start])[-2:]
+        said = rx.findall(r"\p{L}+", text[max(0, span.start - 40):span.start])[-2:]
         female = tuple(end for end, names in words().patronymics if end.endswith("na"))
         return any(self.lex.get(fold(w)).gender == "female" or fold(w).endswith(female)
                    for w in said) or self._after_woman(span, text)
@@ -924,7 +930,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     def _after_woman(self, span: Span, text: str) -> bool:
         """Lifelike: a woman's given name the detectors marked ends one word or none before
         the surname ("Rūta Kazlauskienė": Rūta no list holds, said after "mamma heter")."""
-        return any(end <= span.start and regex.fullmatch(r"\s+(?:\p{L}+\.?\s+)?",
+        return any(end <= span.start and rx.fullmatch(r"\s+(?:\p{L}+\.?\s+)?",
                                                          text[end:span.start])
                    for end in self.women_ends[-2:])
 
@@ -935,14 +941,14 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         reach ("alla unga vill ta körkort när de fyller arton": a verb of `age_limit_verbs`
         before it, a word of `age_limit_people` in its clause), never "när min son fyller 18"."""
         text = getattr(self.before, "text", "")
-        said = regex.search(r"(\p{L}+)[\s,]*$", text[max(0, span.start - 30):span.start])
+        said = rx.search(r"(\p{L}+)[\s,]*$", text[max(0, span.start - 30):span.start])
         before, limits, verbs, people = words().age_limits
         if not said or age_value(original, span.label, self.lex, True) not in limits:
             return False
         word = fold(said.group(1))
-        clause = regex.split(r"[.!?;:\n]", text[max(0, span.start - 120):said.start()])[-1]
+        clause = rx.split(r"[.!?;:\n]", text[max(0, span.start - 120):said.start()])[-1]
         return word in before or word in verbs and not people.isdisjoint(
-            regex.findall(r"\p{L}+", fold(clause)))
+            rx.findall(r"\p{L}+", fold(clause)))
 
     def _school_age(self, span: Span, original: str) -> bool:
         """Lifelike: an age within a year of the age of a school year named near it ("hon går
@@ -961,7 +967,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
         text = getattr(self.before, "text", "")
-        found = regex.match(r"[\s,]*(\p{L}+)", text[span.end:span.end + 40])
+        found = rx.match(r"[\s,]*(\p{L}+)", text[span.end:span.end + 40])
         return found.group(1).lower() if found else ""
 
     @property
@@ -1014,7 +1020,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 self._possessed_word(original):
             return True  # "min aba fiskade": a Buryat father, never Nigeria's Aba
         if strategy == "lifelike" and span.label == "initials" and original == "I" and \
-                regex.match(r"\s+\p{Ll}", getattr(self.before, "text", "")[span.end:]):
+                rx.match(r"\s+\p{Ll}", getattr(self.before, "text", "")[span.end:]):
             return True  # "Inti Raymi\nI juni vi firar": the preposition after a title
         if strategy == "lifelike" and self._kept_gateway(span, original):
             return True  # "flyg till Köpenhamn och sedan med tåg till Malmö": the way in
@@ -1075,14 +1081,17 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         name reads "Noj Peb Caug", "Fiestas Agostinas")."""
         key = fold(original)
         feasts = sorted(f for f in words().feast_names if key in f.split())
-        if not feasts:
-            return False
+        return bool(feasts) and self._essay_read(self._feast_name_text, key, False)
+
+    def _feast_name_text(self, key: str, _: bool) -> bool:
+        """`_feast_named`'s reading of the essay for the word `key` of a listed feast."""
+        feasts = sorted(f for f in words().feast_names if key in f.split())
         text = fold(getattr(self.before, "text", ""))
-        if any(" " in f and regex.search(rf"(?<!\p{{L}}){regex.escape(f)}(?!\p{{L}})", text)
+        if any(" " in f and rx.search(rf"(?<!\p{{L}}){regex.escape(f)}(?!\p{{L}})", text)
                for f in feasts):
             return True  # (round 47) "samma vecka som Fiestas Agostinas": a feast of two words
         verbs = "|".join(map(regex.escape, sorted(words().feast_verbs)))
-        return any(regex.search(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?"
+        return any(rx.search(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?"
                                 rf"{regex.escape(f)}(?!\p{{L}})", text) for f in feasts)
 
     def _feast_said(self, original: str) -> bool:
@@ -1099,10 +1108,25 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True
         if not self._unlisted(key):
             return False
+        return self._essay_read(self._feast_text, key, original.islower())
+
+    def _essay_read(self, read: Callable[[str, bool], bool], key: str, lower: bool) -> bool:
+        """`read(key, lower)`, a reading of the whole essay for a word, made once per essay and
+        word: an essay naming one word many times is not scanned whole for each mention."""
+        text = getattr(self.before, "text", "")
+        if self.reads_of[0] is not text:
+            self.reads_of = (text, {})
+        known = self.reads_of[1]
+        if (read, key, lower) not in known:
+            known[read, key, lower] = read(key, lower)
+        return known[read, key, lower]
+
+    def _feast_text(self, key: str, lower: bool) -> bool:
+        """`_feast_said`'s reading of the essay for the word `key` (written in lower case)."""
         text = getattr(self.before, "text", "")
         folded, word = fold(text), rf"{regex.escape(key)}(?!\p{{L}})"
         said = words()
-        if original.islower() and regex.search(
+        if lower and rx.search(
                 rf"(?<!\p{{L}})(?:{'|'.join(map(regex.escape, sorted(said.dish_verbs)))})\s+{word}",
                 folded):
             return True
@@ -1113,10 +1137,16 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         sentence with a feast noun, or standing alone as the essay's title."""
         said = words()
         verbs = "|".join(map(regex.escape, sorted(said.feast_verbs)))
-        title = folded.lstrip().split("\n", 1)[0].strip(" .!:")
-        return any(title == key or not said.feast_nouns.isdisjoint(regex.findall(
-            r"\p{L}+", folded[_sentence_start(folded, m.start()):_sentence_end(folded, m.end())]))
-            for m in regex.finditer(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?{word}", folded))
+        return any(self._essay_title(folded) == key or not said.feast_nouns.isdisjoint(rx.findall(
+            r"\p{L}+", folded[slice(*_near_sentence(folded, m.start(), m.end()))]))
+            for m in rx.finditer(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?{word}", folded))
+
+    def _essay_title(self, folded: str) -> str:
+        """The essay's first line (folded, without its closing marks), read once per essay:
+        an essay without line breaks is not copied for each mention."""
+        if self.title_of[0] is not folded:
+            self.title_of = (folded, folded.lstrip().split("\n", 1)[0].strip(" .!:"))
+        return self.title_of[1]
 
     def _feast_copula(self, folded: str, word: str) -> bool:
         """Lifelike (round 51): the essay says the word is a feast: "X är en gammal vårfest"
@@ -1126,7 +1156,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         said = words()
         nouns = tuple(n for n in said.feast_nouns if len(n) >= 4)
         cop = "|".join(map(regex.escape, sorted(said.feast_copulas)))
-        for m in regex.finditer(rf"(?<!\p{{L}}){word}\s+(?:{cop})((?:\s+\p{{L}}+){{1,4}})",
+        for m in rx.finditer(rf"(?<!\p{{L}}){word}\s+(?:{cop})((?:\s+\p{{L}}+){{1,4}})",
                                 folded):
             after = m.group(1).split()
             for i, w in enumerate(after):
@@ -1134,7 +1164,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                     return True
         dets = "|".join(map(regex.escape, sorted(said.feast_determiners)))
         noun = "|".join(map(regex.escape, sorted(said.feast_nouns)))
-        return bool(regex.search(
+        return bool(rx.search(
             rf"(?:(?:^|[.!?:\n]\s*)|(?<!\p{{L}})(?:{dets})\s+(?:\p{{L}}+\s+){{0,2}})"
             rf"(?:{noun})\s+(?:{cop})\s+{word}", folded))
 
@@ -1175,11 +1205,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         the word as a name (was "Kristina kristina!"). "Anna! Jag heter ..." still greets
         Anna."""
         begin = text.rfind("\n", 0, span.start) + 1
-        m = regex.match(r"[ \t\"'«]*(\p{L}+)[ \t,]+(\p{L}+)[ \t]*!", text[begin:])
+        m = rx.match(r"[ \t\"'«]*(\p{L}+)[ \t,]+(\p{L}+)[ \t]*!", text[begin:])
         if not m or fold(m.group(1)) != fold(m.group(2)) or \
                 not begin + m.start(1) <= span.start < begin + m.end(2):
             return False
-        after = regex.findall(r"\p{L}+", fold(text[begin + m.end():]))[:GREETING_REACH + 1]
+        after = rx.findall(r"\p{L}+", fold(text[begin + m.end():]))[:GREETING_REACH + 1]
         return not self.lex.words("name_trigger.verb").isdisjoint(after)
 
     def _greeting_phrase(self, span: Span, text: str) -> bool:
@@ -1188,12 +1218,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         writer's language, "e lelei", never "kom hit"), and the writer names themself within
         GREETING_REACH words after its "!" ("Jag heter"), as the detectors read a greeting
         the rules know (`_opening_greetings`)."""
-        m = regex.match(rf"((?:[ \t]+[\p{{Ll}}'’][\p{{L}}'’-]*){{1,{GREETING_WORDS - 1}}})[ \t]*!",
+        m = rx.match(rf"((?:[ \t]+[\p{{Ll}}'’][\p{{L}}'’-]*){{1,{GREETING_WORDS - 1}}})[ \t]*!",
                         text[span.end:])
         if not m or all(self.lex.get(fold(w.strip("'’"))).zipf >= RARE
                         for w in m.group(1).split()):
             return False
-        after = regex.findall(r"\p{L}+", fold(text[span.end + m.end():]))[:GREETING_REACH + 1]
+        after = rx.findall(r"\p{L}+", fold(text[span.end + m.end():]))[:GREETING_REACH + 1]
         return not self.lex.words("name_trigger.verb").isdisjoint(after)
 
     def _possessed_word(self, original: str) -> bool:
@@ -1208,8 +1238,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return False
         text = getattr(self.before, "text", "")
         mine = "|".join(sorted(self.lex.words("possessive")))
-        return bool(regex.search(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", text)) and \
-            bool(regex.search(rf"(?<!\p{{L}})(?:{mine})\s+{regex.escape(key)}(?!\p{{L}})",
+        return bool(rx.search(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", text)) and \
+            bool(rx.search(rf"(?<!\p{{L}})(?:{mine})\s+{regex.escape(key)}(?!\p{{L}})",
                               fold(text)))
 
     def _kin_slot(self, original: str) -> bool:
@@ -1229,11 +1259,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         text = getattr(self.before, "text", "")
         owned = regex.compile(rf"(?<!\p{{L}})(?i:{mine})\s+$")
         if not all(owned.search(text, max(0, m.start() - KIN_SLOT_REACH), m.start())
-                   for m in regex.finditer(rf"(?<!\p{{L}})(?i:{regex.escape(original)})(?!\p{{L}})",
+                   for m in rx.finditer(rf"(?<!\p{{L}})(?i:{regex.escape(original)})(?!\p{{L}})",
                                            text)):
             return False
         return any(m.group(1).islower() and fold(m.group(2)) != key and
-                   fold(m.group(2)) in self.name_words for m in regex.finditer(
+                   fold(m.group(2)) in self.name_words for m in rx.finditer(
                        rf"(?<!\p{{L}})(?i:{mine})\s+({regex.escape(original)}|"
                        rf"{regex.escape(original.lower())})\s+(\p{{L}}[\p{{L}}'’-]*)", text))
 
@@ -1246,11 +1276,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         it and no such word does ("2011 började kriget och vi flydde" keeps 2011)."""
         text = getattr(self.before, "text", "")
         begin, end = _near_sentence(text, span.start, span.end)
-        said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
+        said = set(rx.findall(r"\p{L}+", fold(text[begin:end])))
         if said.isdisjoint(words().event_words):
             return False
         own = words().own_date_words - words().event_verbs
-        near = set(regex.findall(r"\p{L}+", fold(text[begin:span.start]))[-2:] + regex.findall(
+        near = set(rx.findall(r"\p{L}+", fold(text[begin:span.start]))[-2:] + rx.findall(
             r"\p{L}+", fold(text[span.end:end]))[:2])
         return said.isdisjoint(own) or (
             not words().event_verbs.isdisjoint(near) and own.isdisjoint(near))
@@ -1274,7 +1304,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | \
             words().national_days | words().term_words | {
                 w.split()[-1] for w in words().feast_names}  # ("I juni vi firar Inti Raymi")
-        said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
+        said = rx.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
         if span.label == "month_word" and not (words().term_words.isdisjoint(said) and (
                 words().habitual_words.isdisjoint(said)
                 or not words().own_date_words.isdisjoint(said))):
@@ -1295,13 +1325,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if span.label == "month_word" and any(f.split()[-1] in said for f in words().feast_names):
             return not year.match(text, span.end)  # "I juni vi firar Inti Raymi": its month
         if span.label == "date_digits":
-            return bool(regex.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
+            return bool(rx.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
         if span.label == "day":
-            after = regex.match(r"\s*(?:i\s*\d{1,2}(?![\d/.-]\d)|(\p{L}+))",
+            after = rx.match(r"\s*(?:i\s*\d{1,2}(?![\d/.-]\d)|(\p{L}+))",
                                 text[span.end:span.end + 20])
             return bool(after) and (after.group(1) is None or "month" in self.lex.get(
                 fold(after.group(1))).cats) and not year.match(text, span.end + after.end())
-        return bool(regex.search(r"(?<![\d/.-])\d{1,2}\.?\s*(?:i\s*)?$",
+        return bool(rx.search(r"(?<![\d/.-])\d{1,2}\.?\s*(?:i\s*)?$",
                                  text[max(0, span.start - 10):span.start])) \
             and not year.match(text, span.end)
 
@@ -1311,14 +1341,14 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         essay gives that day and month as a feast's date in another sentence ("Den 10 oktober
         är Fiji Day"): kept as the feast's date is, never "samma dag, den 15 september"."""
         said = fold(text[begin:end])
-        if not any(regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", said)
+        if not any(rx.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", said)
                    for w in words().same_day_words):
             return False
         found = _day_month_at(text, span)
         if not found:
             return False
         day, month = found
-        for other in regex.finditer(rf"(?<!\d){day}\.?\s+{regex.escape(month)}(?!\p{{L}})",
+        for other in rx.finditer(rf"(?<!\d){day}\.?\s+{regex.escape(month)}(?!\p{{L}})",
                                     text, flags=regex.IGNORECASE):
             if not begin <= other.start() < end and self._feast_date(
                     Span(other.start(), other.start() + len(day), "day"), day, again=False):
@@ -1331,22 +1361,37 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return genitive(base) if "gen" in attrs else base
 
     def _original(self, pick: str) -> bool:
-        """The pick is an original of the essay, under any spelling or name of the feature."""
-        low = pick.lower()
-        folds = (self.lex.place_aliases.get(pick, frozenset()) | {fold(pick)}
-                 | institution_aliases().get(fold(pick), frozenset())
-                 | self.geo.feature_aliases.get(fold(pick), frozenset()))
-        return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
-            w in self.avoid for w in low.replace("-", " ").split()) or any(
-            w in self.avoid_folds for w in fold(pick).replace("-", " ").split()) or (
+        """The pick is an original of the essay, under any spelling or name of the feature.
+        Kept per pick while the originals stay as they are: a draw asks it of every candidate
+        of its pool, and the essay's later mentions ask it of the same candidates again (the
+        originals only grow, so a change of their sizes is a change of them)."""
+        at = (len(self.avoid), len(self.avoid_folds), len(self.avoid_sounds))
+        if at != self.originals_at:
+            self.originals_at, self.originals_of = at, {}
+        known = self.originals_of.get(pick)
+        if known is None:
+            known = self.originals_of[pick] = self._original_now(pick)
+        return known
+
+    def _original_now(self, pick: str) -> bool:
+        """`_original` asked of the originals as they are now."""
+        low, folded, avoid, avoid_folds = pick.lower(), fold(pick), self.avoid, self.avoid_folds
+        return low in avoid or folded in avoid_folds or not avoid_folds.isdisjoint(
+            self.lex.place_aliases.get(pick, ())) or not avoid_folds.isdisjoint(
+            institution_aliases().get(folded, ())) or not avoid_folds.isdisjoint(
+            self.geo.feature_aliases.get(folded, ())) or any(
+            w in avoid for w in low.replace("-", " ").split()) or any(
+            w in avoid_folds for w in folded.replace("-", " ").split()) or (
             sound_key(pick) in self.avoid_sounds) or (
-            self.strategy == "lifelike" and self._original_compound(fold(pick)))
+            self.strategy == "lifelike" and self._original_compound(folded))
 
     def _original_compound(self, folded: str) -> bool:
         """Lifelike: an original with a kind word joined to it ("Kabulfloden" where Kabul is
-        an original: it would name the original town again)."""
-        return any(folded.endswith(kind) and folded[:-len(kind)].rstrip("- ") in self.avoid_folds
-                   for kind in self.geo.kind_folds if len(folded) > len(kind) + 2)
+        an original: it would name the original town again). Read by the kind words'
+        lengths, a set look-up each, not kind word by kind word."""
+        kinds, longest = self.geo.kind_folds, len(folded) - 3
+        return any(folded[-n:] in kinds and folded[:-n].rstrip("- ") in self.avoid_folds
+                   for n in self.geo.kind_lengths if n <= longest)
 
     def _free(self, pick: str) -> bool:
         """Not used yet, and neither it nor any of its words is an original of the essay
@@ -1360,7 +1405,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """Lifelike: the folded words of the essay, read once per essay."""
         text = getattr(self.before, "text", "")
         if self.words_of[0] is not text:
-            self.words_of = (text, frozenset(regex.findall(r"\p{L}+", fold(text))))
+            self.words_of = (text, frozenset(rx.findall(r"\p{L}+", fold(text))))
         return self.words_of[1]
 
     def _draw(self, pool: Sequence[str], rng: Draws) -> str | None:
@@ -1501,9 +1546,9 @@ def _day_month_at(text: str, span: Span) -> tuple[str, str] | None:
     """The day's digits and the month word of a date whose day or month word `span` is
     ("10 oktober"), as written; None where the other half is not beside it."""
     if span.label == "day":
-        month = regex.match(r"\.?\s+(\p{L}+)", text[span.end:span.end + 20])
+        month = rx.match(r"\.?\s+(\p{L}+)", text[span.end:span.end + 20])
         return (text[span.start:span.end].rstrip("."), month.group(1)) if month else None
     if span.label == "month_word":
-        day = regex.search(r"(?<!\d)(\d{1,2})\.?\s+$", text[max(0, span.start - 8):span.start])
+        day = rx.search(r"(?<!\d)(\d{1,2})\.?\s+$", text[max(0, span.start - 8):span.start])
         return (day.group(1), text[span.start:span.end]) if day else None
     return None

@@ -11,6 +11,7 @@ import regex
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
+from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.common import SWEDISH_ORIGIN, VOWELS
 from pseudonymize.surrogates.words import words
 from pseudonymize.surrogates.inflect import kind_word
@@ -57,7 +58,7 @@ def alias_spans(spans: list[Span], text: str, lex: Lexicon,
 
 def _after_place_preposition(text: str, start: int, lex: Lexicon) -> bool:
     """Whether the word right before `start` is a place preposition ("till", "i", "från")."""
-    before = regex.search(r"(\p{L}+)\s+$", text[max(0, start - 20):start])
+    before = rx.search(r"(\p{L}+)\s+$", text[max(0, start - 20):start])
     return bool(before) and fold(before.group(1)) in lex.words("place_trigger.prep")
 
 
@@ -78,7 +79,7 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
     particles = words().patronymic_particles
     fathers = {span.key or fold(text[span.start:span.end]) for span in spans
                if LABELS[span.label].kind in ("name", "place", "institution")
-               and (after := regex.match(r"[ \t]+(\p{L}+)", text[span.end:span.end + 12]))
+               and (after := rx.match(r"[ \t]+(\p{L}+)", text[span.end:span.end + 12]))
                and fold(after.group(1)) in particles}
     if not found and not fathers:
         return spans
@@ -119,8 +120,8 @@ def _persons_found(spans: list[Span], text: str, lex: Lexicon,
         name = text[span.start:span.end]
         key = span.key or fold(name)
         age = AGE_AFTER.match(text, span.end, min(len(text), span.end + 30))
-        after = regex.match(r"\s+(\p{L}+)", text[span.end:span.end + 30])
-        kin_after = any(regex.fullmatch(r"\s*,\s*(?i:min|mitt|mina|hans|hennes|vår|våra|deras)\s+",
+        after = rx.match(r"\s+(\p{L}+)", text[span.end:span.end + 30])
+        kin_after = any(rx.fullmatch(r"\s*,\s*(?i:min|mitt|mina|hans|hennes|vår|våra|deras)\s+",
                                         text[span.end:s]) for s in kin_starts
                         if span.end <= s <= span.end + 12)
         if (kin_after or age) and _after_place_preposition(text, span.start, lex):
@@ -199,7 +200,7 @@ def _field_hits(forms: tuple[str, ...], text: str, given_ends: set[int],
     written |= {f.capitalize() for f in written if f != forms[0]}
     alts = "|".join(regex.escape(f) for f in sorted(written, key=len, reverse=True))
     hits = []
-    for found in regex.finditer(rf"(?<!\p{{L}})({alts})(s?)(?!\p{{L}})", text):
+    for found in rx.finditer(rf"(?<!\p{{L}})({alts})(s?)(?!\p{{L}})", text):
         head = text[:found.start()].rstrip()
         if len(head) in given_ends or any(a <= found.start() < b for a, b in fixed) or (
                 found.group(1)[:1].isupper() and head and head[-1] not in ".!?:\n"):
@@ -256,7 +257,7 @@ def _adjective_puns(span: Span, key: str, text: str, given_ends: set[int],
     adjective the name is, written as a word (lower-case, after no given name, in no fixed
     phrase), follows the name (Stark ... stark): its mentions, the name's key marked "adj"."""
     fixed, extra = _fixed_spans(text), []
-    for found in regex.finditer(r"(?<!\p{L})" + regex.escape(key) + r"(?!\p{L})", text):
+    for found in rx.finditer(r"(?<!\p{L})" + regex.escape(key) + r"(?!\p{L})", text):
         if not found.group().islower() or len(text[:found.start()].rstrip()) in given_ends \
                 or any(a <= found.start() < b for a, b in fixed):
             continue
@@ -319,7 +320,7 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str |
                 ("n" if key[-1] in VOWELS else "en")
             word = text[names[key].start:names[key].end].lower()  # as written: "stål"
             if any(found.group().islower() and len(text[:found.start()].rstrip()) not in
-                   given_ends for found in regex.finditer(
+                   given_ends for found in rx.finditer(
                        rf"(?<!\p{{L}}){regex.escape(word)}(?:{ending})?(?!\p{{L}})", text)):
                 keys.setdefault(names[key].key or key, article)
     for key, span in names.items() if not adjectives.isdisjoint(names) else ():
