@@ -1197,8 +1197,14 @@ def place_aliases(spans: list[Span], doc: Doc) -> list[Span]:
             continue
         a = _alias_antecedent(doc, k, doc.index_at(span.end), verbs)
         found = None if a is None else _antecedent_place(spans, ends, doc, a, span.label)
-        if found and found[0] != span.label and (a >= 0 or found[1] and not doc.entries[k].gender):
-            # (a pronoun's say is of a place abroad only: "Ronneby, vi säger ace" is a friend's)
+        if a is None and not doc.entries[k].gender:
+            a = _called_by_us(doc, k, verbs)  # ("Mount Kenya, som vi kallar kirinyaga")
+            found = None if a is None else _antecedent_place(spans, ends, doc, a, span.label)
+            found = found if found and found[0] == "geo" else None
+        if found and found[0] != span.label and (a >= 0 or (found[1] or found[0] == "geo")
+                                                 and not doc.entries[k].gender):
+            # (a pronoun's say is of a place abroad or a mountain, river or island only:
+            # "Ronneby, vi säger ace" is a friend's; "Mount Kenya, som vi kallar kirinyaga")
             relabel[span.key or doc.text[span.start:span.end].lower()] = found
     if not relabel:
         return spans
@@ -1245,6 +1251,24 @@ def _alias_antecedent(doc: Doc, k: int, end: int, verbs: frozenset[str]) -> int 
             or folds[m] in words("not_name", "language") or folds[m] == "gang" \
             or "nationality" in doc.entries[m].cats or _people_word(doc, m)
         everyone = everyone or folds[m] in ("alla", "vi")
+    return None
+
+
+def _called_by_us(doc: Doc, k: int, verbs: frozenset[str]) -> int | None:
+    """The complement of the last token before ", som vi kallar" (or "alla", "man" …, at most
+    ALIAS_FILLER_MAX words, and "bara") before the name at token k, or None: what only a
+    pronoun calls so, a mountain's, river's or island's other name where that token ends one
+    ("Mount Kenya, som vi kallar kirinyaga"; `place_aliases` asks for a `geo` place, so "min
+    kusin, som alla kallar Memo" stays a person)."""
+    folds, words = doc.folds, doc.lex.words
+    j = k - 1 - (folds[k - 1] in words("saying_filler"))
+    if j < 3 or folds[j] not in verbs or not doc.texts[j].islower():
+        return None
+    for m in range(j - 1, max(1, j - 2 - ALIAS_FILLER_MAX), -1):
+        if folds[m] == "som":
+            return ~(m - 2) if doc.texts[m - 1] == "," and m - 1 < j - 1 else None
+        if not doc.texts[m].isalpha() or not doc.texts[m].islower() or m in doc.starts:
+            return None
     return None
 
 
