@@ -3299,7 +3299,7 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(KIND_STATEMENT.span(doc.offsets[first], doc.ends[j], label,
                                 key=" ".join(folds[first:j + 1])))
         return False
-    # a given name said to be a river, lake or region ("lena är en bred flod"): its count is
+    # a given name said to be a river, lake or region ("vera är en lång flod"): its count is
     # the name's, and no person is one
     named = label in ("geo", "region") and bool(e.gender) and not e.cats
     if not text.replace("-", "").isalpha() or e.cats - NAMEISH \
@@ -3311,7 +3311,7 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     # "till Likoma, en ö i sjön", "i Rakhine, en delstat": the statement names the kind of a
     # place the lists hold as a town, and outranks that reading (the gazetteer's score); so
-    # of a given name ("lena är en bred flod": no person is a river)
+    # of a given name ("vera är en lång flod": no person is a river)
     outranks = label in ("geo", "region") and (e.place_kind in ("city", "spelling")
                                                or bool(e.gender))
     add(KIND_STATEMENT.span(doc.offsets[j], doc.ends[j], label, key=folds[j],

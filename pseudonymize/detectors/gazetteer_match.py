@@ -2506,7 +2506,7 @@ class Matcher:
                 and (self._owned_kin_before(c.doc, c.i) or self._role_subject(c.doc, c.i)) \
                 and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
                      and (self._name_ends(c.doc, c.i) or self._people_listed(c.doc, c.i))):
-            # "min man per säger", "min kollega liv kom", "min mamma rosa och min pappa":
+            # "min man per säger", "min kollega liv kom", "min faster viola och min farbror":
             # however frequent the word
             return True
         if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
@@ -3469,7 +3469,7 @@ class Matcher:
 
     def _people_listed(self, doc: Doc, i: int) -> bool:
         """After token i, a list word and another person: a capitalised word, an owner or a
-        kin word ("min mamma rosa och min pappa", "min syster saga och Ali"; not "till sin
+        kin word ("min faster viola och min farbror", "min syster saga och Ali"; not "till sin
         dotter rosa och vita blommor", colours listed): the owned kin word's name ends there
         (`_person_slot`; "sina barnens liv." ends no name)."""
         j = i + 2
