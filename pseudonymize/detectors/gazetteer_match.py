@@ -3468,15 +3468,16 @@ class Matcher:
             or doc.folds[j] in self.W["list_word"]
 
     def _people_listed(self, doc: Doc, i: int) -> bool:
-        """After token i, a list word and another person: a capitalised word, an owner or a
-        kin word ("min faster viola och min farbror", "min syster saga och Ali"; not "till sin
-        dotter rosa och vita blommor", colours listed): the owned kin word's name ends there
-        (`_person_slot`; "sina barnens liv." ends no name)."""
+        """After token i, a list word and another person (a capitalised word, an owner or a
+        kin word) or the person's next verb ("min faster viola och min farbror", "min syster
+        saga och Ali", "min moster vera och frågade"; not "till sin dotter rosa och vita
+        blommor", colours listed): the owned kin word's name ends there (`_person_slot`;
+        "sina barnens liv." ends no name)."""
         j = i + 2
         if j >= len(doc.texts) or doc.folds[i + 1] not in self.W["list_word"]:
             return False
         return doc.texts[j][:1].isupper() or doc.texts[j] in self.lex.words.surface("possessive") \
-            or doc.folds[j] in self.kin_heads
+            or doc.folds[j] in self.kin_heads or doc.folds[j] in self.W["name_verb"]
 
     def _kin_name_closes(self, doc: Doc, i: int) -> bool:
         """After token i, what closes a kin word's name: its clause's end, a list word, a
