@@ -247,7 +247,8 @@ class Engine:
         spans = resolve.kind_told(resolve.unify(spans, doc.text), doc)
         spans = resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
         spans = resolve.named_middles(spans, doc)
-        return resolve.unpublic(resolve.signed_initials(spans, doc), doc, public)
+        spans = resolve.initialled_surnames(resolve.signed_initials(spans, doc), doc)
+        return resolve.unpublic(spans, doc, public)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,

@@ -18,7 +18,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import (AGE, AGE_WORD, GEO_PREFIX, HEAD_NOUN, KIND_STATEMENT,
                                             LEXICON_MARK, NAMED_KIND, STREET_SUFFIX)
 from pseudonymize.detectors.gender import NAME_GENDER, settle
-from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME
+from pseudonymize.detectors.rule import COREFERENCE, INITIALLED_SURNAME, PLACE_OTHER_NAME
 from pseudonymize.detectors.gazetteer_match import (AFTER_NAME, GAZETTEER, HOMOGRAPH, INITIAL,
                                                      NAME_CONTEXT, NAME_PAIR, NAMELIKE_SLOT,
                                                      NAMELIKE_TAIL, PLACE_CONTEXT,
@@ -1305,8 +1305,14 @@ def place_aliases(spans: list[Span], doc: Doc) -> list[Span]:
             continue
         a = _alias_antecedent(doc, k, doc.index_at(span.end), verbs)
         found = None if a is None else _antecedent_place(spans, ends, doc, a, span.label)
-        if found and found[0] != span.label and (a >= 0 or found[1] and not doc.entries[k].gender):
-            # (a pronoun's say is of a place abroad only: "Ronneby, vi säger ace" is a friend's)
+        if a is None and not doc.entries[k].gender:
+            a = _called_by_us(doc, k, verbs)  # ("berget Elgon, som vi kallar Masaba")
+            found = None if a is None else _antecedent_place(spans, ends, doc, a, span.label)
+            found = found if found and found[0] == "geo" else None
+        if found and found[0] != span.label and (a >= 0 or (found[1] or found[0] == "geo")
+                                                 and not doc.entries[k].gender):
+            # (a pronoun's say is of a place abroad or a mountain, river or island only:
+            # "Ronneby, vi säger ace" is a friend's; "berget Elgon, som vi kallar Masaba")
             relabel[span.key or doc.text[span.start:span.end].lower()] = found
     if not relabel:
         return spans
@@ -1353,6 +1359,24 @@ def _alias_antecedent(doc: Doc, k: int, end: int, verbs: frozenset[str]) -> int 
             or folds[m] in words("not_name", "language") or folds[m] == "gang" \
             or "nationality" in doc.entries[m].cats or _people_word(doc, m)
         everyone = everyone or folds[m] in ("alla", "vi")
+    return None
+
+
+def _called_by_us(doc: Doc, k: int, verbs: frozenset[str]) -> int | None:
+    """The complement of the last token before ", som vi kallar" (or "alla", "man" …, at most
+    ALIAS_FILLER_MAX words, and "bara") before the name at token k, or None: what only a
+    pronoun calls so, a mountain's, river's or island's other name where that token ends one
+    ("berget Elgon, som vi kallar Masaba"; `place_aliases` asks for a `geo` place, so "min
+    kusin, som alla kallar Memo" stays a person)."""
+    folds, words = doc.folds, doc.lex.words
+    j = k - 1 - (folds[k - 1] in words("saying_filler"))
+    if j < 3 or folds[j] not in verbs or not doc.texts[j].islower():
+        return None
+    for m in range(j - 1, max(1, j - 2 - ALIAS_FILLER_MAX), -1):
+        if folds[m] == "som":
+            return ~(m - 2) if doc.texts[m - 1] == "," and m - 1 < j - 1 else None
+        if not doc.texts[m].isalpha() or not doc.texts[m].islower() or m in doc.starts:
+            return None
     return None
 
 
@@ -1476,6 +1500,36 @@ def signed_initials(spans: list[Span], doc: Doc) -> list[Span]:
         return spans
     return sorted(spans + [INITIAL.span(start, doc.ends[n - 2], "initials", key=texts[-2])],
                   key=lambda s: s.start)
+
+
+def initialled_surnames(spans: list[Span], doc: Doc) -> list[Span]:
+    """"K. R. Balderrama", "Med vänliga hälsningar\nS. Duarte Tavares": the word a given name's
+    reading took right after a person's initials (capital letters, each with its full stop) is
+    the family name: the initials stand for the given names. Only the name's first word after
+    them; a later word is the family name's rest, labelled by its own reading."""
+    out = list(spans)
+    for n, span in enumerate(spans):
+        if span.label not in FIRSTNAMES or not doc.text[span.start].isupper():
+            continue
+        k = doc.index_at(span.start)
+        if doc.offsets[k] == span.start and _initials_open_line(doc, k):
+            out[n] = INITIALLED_SURNAME.span(span.start, span.end, "surname", span.attrs,
+                                             key=span.key, score=span.score)
+    return out
+
+
+def _initials_open_line(doc: Doc, k: int) -> bool:
+    """Token k follows initials (at most NAME_WORDS_MAX capital letters, each with its full
+    stop) that open their line or sentence, or those and a family name's particle
+    ("\nK. R. Balderrama", "\nS. ap Emrys"; not "i klass B. Ahmed")."""
+    texts, j = doc.texts, k
+    if j >= 3 and texts[j - 1].islower() and doc.folds[j - 1] in doc.lex.words("surname_particle"):
+        j -= 1  # "S. ap Emrys": the particle opening the family name
+        k = j
+    while j >= 2 and k - j < 2 * T.NAME_WORDS_MAX and texts[j - 1] == "." \
+            and len(texts[j - 2]) == 1 and texts[j - 2].isupper() and texts[j - 2].isalpha():
+        j -= 2
+    return j < k and (j in doc.starts or j == 0 or "\n" in doc.space(j - 1))
 
 
 def _initials_before_lower_names(spans: list[Span], doc: Doc) -> list[Span]:

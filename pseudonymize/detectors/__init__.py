@@ -14,7 +14,7 @@ from importlib.util import source_hash
 from pathlib import Path
 
 from pseudonymize.detectors import context, gazetteer_match, patterns
-from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME, Rule
+from pseudonymize.detectors.rule import COREFERENCE, INITIALLED_SURNAME, PLACE_OTHER_NAME, Rule
 from pseudonymize.labels import LEARNED_CLASSES
 
 # The learned tagger's spans (pseudonymize.learned): not a family, it runs after resolution
@@ -22,7 +22,7 @@ LEARNED = Rule("learned", "learned", tuple(sorted(LEARNED_CLASSES)), 0.5)
 
 FAMILIES = (patterns.PatternRules, gazetteer_match.Matcher, context.ContextRules)
 RULES: tuple[Rule, ...] = (patterns.RULES + gazetteer_match.RULES + context.RULES
-                           + (COREFERENCE, PLACE_OTHER_NAME, LEARNED))
+                           + (COREFERENCE, PLACE_OTHER_NAME, INITIALLED_SURNAME, LEARNED))
 BY_NAME: dict[str, Rule] = {rule.name: rule for rule in RULES}
 
 

@@ -3343,15 +3343,21 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(KIND_STATEMENT.span(doc.offsets[first], doc.ends[j], label,
                                 key=" ".join(folds[first:j + 1])))
         return False
-    if not text.replace("-", "").isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
-            or not (text.islower() and e.zipf < rare
+    # a given name said to be a river, lake or region ("vera är en lång flod"): its count is
+    # the name's, and no person is one
+    named = label in ("geo", "region") and bool(e.gender) and not e.cats
+    if not text.replace("-", "").isalpha() or e.cats - NAMEISH \
+            or folds[j] in r.stems.vocabulary and not named \
+            or not (named or text.islower() and e.zipf < rare
                     or text[0].isupper() and e.zipf < T.COMMON and (
                         j not in doc.starts or label == "geo" and e.zipf < rare)):
         # "Tarvo är en liten ö": a lake, river or island said to be one opens its sentence too
         return False
     # "till Likoma, en ö i sjön", "i Rakhine, en delstat": the statement names the kind of a
-    # place the lists hold as a town, and outranks that reading (the gazetteer's score)
-    outranks = label in ("geo", "region") and e.place_kind in ("city", "spelling")
+    # place the lists hold as a town, and outranks that reading (the gazetteer's score); so
+    # of a given name ("vera är en lång flod": no person is a river)
+    outranks = label in ("geo", "region") and (e.place_kind in ("city", "spelling")
+                                               or bool(e.gender))
     add(KIND_STATEMENT.span(doc.offsets[j], doc.ends[j], label, key=folds[j],
                             score=KIND_OVER_TOWN if outranks else None))
     return False

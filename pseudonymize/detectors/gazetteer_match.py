@@ -2540,8 +2540,10 @@ class Matcher:
         if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
                 and (self._owned_kin_before(c.doc, c.i) or self._role_subject(c.doc, c.i)) \
                 and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
-                     and self._name_ends(c.doc, c.i)):  # (not "sina barnens liv.")
-            return True  # "min man per säger", "min kollega liv kom": however frequent the word
+                     and (self._name_ends(c.doc, c.i) or self._people_listed(c.doc, c.i))):
+            # "min man per säger", "min kollega liv kom", "min faster viola och min farbror":
+            # however frequent the word
+            return True
         if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
                 and self._unheard_kin_before(c.doc, c.i) and self._kin_name_closes(c.doc, c.i):
             return True  # "min ñuke rosa och min chaw": after a kin word of the learner's language
@@ -3510,6 +3512,18 @@ class Matcher:
         j = i + 1
         return j >= len(doc.texts) or j in doc.starts or not doc.texts[j][0].isalnum() \
             or doc.folds[j] in self.W["list_word"]
+
+    def _people_listed(self, doc: Doc, i: int) -> bool:
+        """After token i, a list word and another person (a capitalised word, an owner or a
+        kin word) or the person's next verb ("min faster viola och min farbror", "min syster
+        saga och Ali", "min moster vera och frågade"; not "till sin dotter rosa och vita
+        blommor", colours listed): the owned kin word's name ends there (`_person_slot`;
+        "sina barnens liv." ends no name)."""
+        j = i + 2
+        if j >= len(doc.texts) or doc.folds[i + 1] not in self.W["list_word"]:
+            return False
+        return doc.texts[j][:1].isupper() or doc.texts[j] in self.lex.words.surface("possessive") \
+            or doc.folds[j] in self.kin_heads or doc.folds[j] in self.W["name_verb"]
 
     def _kin_name_closes(self, doc: Doc, i: int) -> bool:
         """After token i, what closes a kin word's name: its clause's end, a list word, a

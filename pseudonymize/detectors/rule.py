@@ -106,3 +106,10 @@ PLACE_OTHER_NAME = Rule("place-other-name", "resolution", tuple(sorted(PLACE_LAB
                         reads=("naming_verb", "calling_verb", "name_trigger", "naming_adverb",
                                "saying_filler", "exonym_subject", "not_name", "nationality",
                                "kind_noun"))
+
+# A given name's reading of the word right after a person's initials ("K. R. Balderrama",
+# "S. Duarte Tavares"): the initials stand for the given names, so the word is the family name;
+# relabelled in resolution (pseudonymize.resolve.initialled_surnames); declared here for
+# `eval --by-rule`.
+INITIALLED_SURNAME = Rule("initialled-surname", "resolution", ("surname",), 0.7,
+                          reads=("surname_particle",))
