@@ -133,9 +133,11 @@ def test_a_kalmyk_familys_russia_stays(engine: Engine) -> None:
 
 
 def test_a_word_said_twice_as_a_greeting_stays(engine: Engine) -> None:
-    """"Mari mari!" (a greeting, Mari a listed name too) opening a line before "Jag heter"."""
-    for _, rows in _runs(engine, "Om mig\nMari mari! Jag heter Millaray Curinao. Jag bor i Umeå."):
-        assert [p for o, _, p in rows if fold(o) == "mari"] == ["Mari", "mari"], rows
+    """"Mari mari!" (a greeting, Mari a listed name too) opening a line before "Jag heter":
+    kept by the surrogates, or never marked where the greetings' data lists it."""
+    for out, rows in _runs(engine, "Om mig\nMari mari! Jag heter Millaray Curinao. Jag bor i Umeå."):
+        assert "\nMari mari!" in out, out
+        assert [p for o, _, p in rows if fold(o) == "mari"] in (["Mari", "mari"], []), rows
 
 
 @pytest.mark.parametrize("text", ["Om mig\nAnna! Jag heter Sara och bor i Umeå.",
