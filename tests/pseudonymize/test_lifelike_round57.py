@@ -99,3 +99,38 @@ def test_the_country_itself_still_names_the_homeland(engine: Engine) -> None:
     for target, rows in _runs(engine, "Vi kommer från ön Montserrat. Min fru heter Shanice."):
         wife = next(p for o, _, p in rows if o == "Shanice")
         assert fold(wife) in caribbean, target
+
+
+def test_a_peoples_home_region_holds_all_its_homes(engine: Engine) -> None:
+    """A people's row that names its home region (`regions`) lists home towns of that one
+    region in each of its countries: the Welsh row's "Bangor" is Northern Ireland's to the
+    gazetteers, so a Welsh village was drawn as Belfast."""
+    import tomllib
+
+    rows = tomllib.loads((Path(__file__).parents[2] / "pseudonymize" / "data" /
+                          "geography.toml").read_text(encoding="utf-8"))["country_cues_lifelike"]
+    lex = engine.lex
+    for row in rows:
+        if not row.get("regions") or not row.get("homes"):
+            continue
+        by_country: dict[str, set[str]] = {}
+        for home in row["homes"]:
+            by_country.setdefault(lex.get(fold(home)).place_country, set()).add(
+                lex.place_region.get(fold(home), ""))
+        assert all(len(regions) == 1 for regions in by_country.values()), (row["words"][0],
+                                                                           by_country)
+
+
+WELSH = [  # (text, the town abroad): drawn in Wales
+    ("Jag kommer från Wales, från en liten stad som heter Llanberis. Jag pratar walesiska med "
+     "min dotter.", "Llanberis"),
+    # (a guard: Swansea before too, a town the pool holds in Wales)
+    ("Min mamma bor i Caerphilly i Wales och hon pratar bara walesiska.", "Caerphilly"),
+]
+
+
+@pytest.mark.parametrize(("text", "town"), WELSH)
+def test_a_welsh_town_stays_in_wales(engine: Engine, text: str, town: str) -> None:
+    for target, rows in _runs(engine, text):
+        pick = next(p for o, _, p in rows if o == town)
+        assert engine.lex.place_region.get(fold(pick)) == "GB.WLS", target
