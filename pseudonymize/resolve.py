@@ -1559,9 +1559,11 @@ def number(spans: list[Span], text: str, refs: dict[tuple[str, str], int] | None
     refs = {} if refs is None else refs
     counters: dict[str, int] = {}
     held: dict[str, set[int]] = {}
+    top: dict[str, int] = {}  # the highest number each label holds (one look-up per entity)
     for (label, _), ref in refs.items():
         counters[label] = counters.get(label, 0) + 1
         held.setdefault(label, set()).add(ref)
+        top[label] = max(top.get(label, 0), ref)
     out = []
     for span in spans:
         entity = ident(span, text)
@@ -1569,8 +1571,9 @@ def number(spans: list[Span], text: str, refs: dict[tuple[str, str], int] | None
             taken = held.setdefault(span.label, set())
             n = counters[span.label] = counters.get(span.label, 0) + 1
             if n in taken:  # (only the entity that would collide numbers past the others)
-                n = max(taken) + 1
+                n = top[span.label] + 1
             refs[entity] = n
             taken.add(n)
+            top[span.label] = max(top.get(span.label, 0), n)
         out.append(refs[entity])
     return out
