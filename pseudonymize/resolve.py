@@ -1712,16 +1712,30 @@ def ident(span: Span, text: str) -> tuple[str, str]:
 
 def number(spans: list[Span], text: str, refs: dict[tuple[str, str], int] | None = None
            ) -> list[int]:
-    """Running number per label; `refs` carries earlier assignments (a learner's memory)."""
+    """Running number per label; `refs` carries earlier assignments (a learner's memory). A
+    new entity never takes a number another entity of its label still holds: the memory
+    forgets what only the learned tagger guessed (`_forget_learned`), so counting the label's
+    entities gave the next one a number in use, and two places (a home village and the Swedish
+    town) or two persons shared one surrogate. Where nothing was forgotten the numbers are the
+    counts, as before."""
     refs = {} if refs is None else refs
     counters: dict[str, int] = {}
-    for label, _ in refs:
+    held: dict[str, set[int]] = {}
+    top: dict[str, int] = {}  # the highest number each label holds (one look-up per entity)
+    for (label, _), ref in refs.items():
         counters[label] = counters.get(label, 0) + 1
+        held.setdefault(label, set()).add(ref)
+        top[label] = max(top.get(label, 0), ref)
     out = []
     for span in spans:
         entity = ident(span, text)
         if entity not in refs:
-            counters[span.label] = counters.get(span.label, 0) + 1
-            refs[entity] = counters[span.label]
+            taken = held.setdefault(span.label, set())
+            n = counters[span.label] = counters.get(span.label, 0) + 1
+            if n in taken:  # (only the entity that would collide numbers past the others)
+                n = top[span.label] + 1
+            refs[entity] = n
+            taken.add(n)
+            top[span.label] = max(top.get(span.label, 0), n)
         out.append(refs[entity])
     return out

@@ -54,6 +54,20 @@ class Names:
             cached = _NAME_POOLS[(id(self.lex), key)] = (pool, list(dict.fromkeys([*own, *pool])))
         return cached[1]
 
+    @cached_property
+    def _named_countries(self) -> set[str]:
+        """The countries the essay names (`avoid_countries`), where names take their homes
+        from; lifelike, without a country whose name the essay writes only as a person's
+        ("min fru Montserrat", "min son Israel", "Kuba" for Jakub): a mother named Montserrat
+        never made her Catalan family's names Caribbean."""
+        named = self.avoid_countries
+        if self.strategy != "lifelike":
+            return named
+        people = self.name_words - self.country_words
+        as_country = {self.lex.get(f).country for f in self.avoid_folds if f not in people}
+        persons = {c for f in self.avoid_folds & people if (c := self.lex.get(f).country)}
+        return named - (persons - as_country)
+
     def _stray_home(self, groups: Sequence[str], votes: Counter[str]) -> str:
         """Lifelike: the origin group at home in the essay's first country abroad for a name
         that only lists of groups at home elsewhere hold and that no other name of the essay
@@ -62,7 +76,7 @@ class Names:
         if self.strategy != "lifelike" or not groups or SWEDISH_ORIGIN in groups:
             return ""
         homes = self.geo.homelands
-        named = sorted(self.avoid_countries - {"SE"})
+        named = sorted(self._named_countries - {"SE"})
         if not named or any(votes[g] > 1 or not set(homes.get(g, ())).isdisjoint(named)
                             for g in groups):
             return ""
@@ -105,13 +119,13 @@ class Names:
         # pratar ewe" beside Togo: the Ewe family's names, never the Ivorian group's)
         said = self._groups_said() if self.effective == "lifelike" else frozenset()
         main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
-                   key=lambda g: (g in said, not self.avoid_countries.isdisjoint(
+                   key=lambda g: (g in said, not self._named_countries.isdisjoint(
                        homes.get(g, ())), votes[g], g), default="")
         if self._takes_main(original, groups, votes, before, main):
             group = main
         elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
                 votes[main] >= votes[SWEDISH_ORIGIN]
-                or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+                or not self._named_countries.isdisjoint(homes.get(main, ()))):
             # the family's origin: most of the essay's names, or the essay names its homeland;
             # lifelike: the writer's own name's where it has one ("Jag heter Hodan ... vi har
             # en dotter som heter Sara")
@@ -147,7 +161,7 @@ class Names:
                 SWEDISH_ORIGIN in groups and len(groups) > 1 or self._known_in_sweden(
                     original)) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
-                    or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+                    or not self._named_countries.isdisjoint(homes.get(main, ()))):
             # "min svärmor heter Maria" in a Ukrainian family: a name common in Sweden and
             # Spain takes the family's origin, never a Spanish or a Swedish one; so does
             # one Swedes bear that only a foreign list holds ("min fru Olga" of a Polish
@@ -179,7 +193,7 @@ class Names:
         if group in said:
             return group
         abroad = [self.countries[c] for c in self.countries if c != "SE"]
-        named = self.avoid_countries - {"SE"}
+        named = self._named_countries - {"SE"}
         if not abroad and len(named) == 1:
             # (round 47) an essay naming towns of one country abroad and no country ("sindhi
             # från Karachi ... min bror Shahzaib"): the towns keep it, so do the names (never
@@ -610,7 +624,7 @@ class Names:
             # the essay's names of the group, and names no list holds in an essay naming a
             # homeland of the group ("Serhij" beside Charkiv)
             home = {iso for group in sorted(groups) for iso in self.geo.homelands.get(group, ())}
-            unlisted = not self.avoid_countries.isdisjoint(home)
+            unlisted = not self._named_countries.isdisjoint(home)
             ours = [o for o in sorted(self.avoid_folds)
                     if not groups.isdisjoint(self._lists(o))
                     or unlisted and not self._lists(o) and swedish.search(o)]
@@ -896,7 +910,7 @@ class Names:
             # in a fixed order: a tie goes to the first language by name
             homes = words().language_homes.get(group, {})
             moved = {to for home, to in self.countries.items() if to != home}
-            placed = next((found for countries in (moved, self.avoid_countries)
+            placed = next((found for countries in (moved, self._named_countries)
                            if len(found := [lang for lang in sorted(homes)
                                             if not countries.isdisjoint(homes[lang])]) == 1), [])
             minority = words().minority_languages

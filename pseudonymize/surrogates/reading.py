@@ -654,7 +654,7 @@ class PlaceReading:
     def _named_groups(self) -> frozenset[str]:
         """Lifelike: the origin groups at home in a country the essay names (a town of it
         counts: Brno names Czechia)."""
-        named = self.avoid_countries - {"SE"}
+        named = self._named_countries - {"SE"}
         return frozenset(g for g, isos in self.geo.homelands.items() if not named.isdisjoint(isos))
 
     def _own_lists(self, original: str, key: str) -> tuple[str, ...]:
