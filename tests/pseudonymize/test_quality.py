@@ -169,20 +169,24 @@ BLIND2_LEAKS_MAX = 2
 # end), open to tuning in the twenty-fourth (0.883 and 8 leaks in 8 with the tagger retrained on
 # it, so now its training data too; every other set, blind, blind2 and heldout unchanged);
 # dev30, written blind in the twenty-fourth session and only measured there (first 0.856 and 20
-# leaks in 15 essays at f369dba3):
+# leaks in 15 essays at f369dba3; 0.859 and 18 in 14 at its end); the twenty-fourth session's
+# round (h-precision81's peoples, feasts, greetings and saints; h-places79's place kinds;
+# h-leaks80's unreplaced spans; h-persons78's person labels; the lead's kin words spelt like
+# Swedish ones): open sets 49 leaks -> 36, 1,018 false positives -> 950, dev28 0.901 -> 0.934,
+# dev29 0.883 and 8 -> 0.910 and 3, heldout 0.986 -> 0.989:
 # (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
-              "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 0), "dev9": (0.985, 1),
-              "dev10": (0.98, 0), "dev11": (0.965, 1), "dev12": (0.965, 3),
+DEV_LEVELS = {"dev2": (0.985, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.975, 2),
+              "dev6": (0.98, 1), "dev7": (0.98, 2), "dev8": (0.98, 0), "dev9": (0.985, 1),
+              "dev10": (0.985, 0), "dev11": (0.97, 0), "dev12": (0.965, 3),
               "dev13": (0.965, 1), "dev14": (0.955, 2), "dev15": (0.95, 1),
-              "dev16": (0.965, 2), "dev17": (0.95, 0), "dev18": (0.955, 1),
-              "dev19": (0.945, 2), "dev20": (0.94, 4),
-              "dev21": (0.95, 2), "dev22": (0.935, 2), "dev23": (0.96, 1), "dev24": (0.93, 2),
-              "dev25": (0.905, 0), "dev26": (0.935, 1),
-              "dev27": (0.92, 3),
-              "dev28": (0.9, 1),
-              "dev29": (0.88, 8),
-              "dev30": (0.855, 20)}
+              "dev16": (0.97, 2), "dev17": (0.955, 0), "dev18": (0.955, 1),
+              "dev19": (0.945, 1), "dev20": (0.945, 3),
+              "dev21": (0.955, 1), "dev22": (0.935, 2), "dev23": (0.96, 1), "dev24": (0.94, 1),
+              "dev25": (0.91, 0), "dev26": (0.94, 0),
+              "dev27": (0.925, 1),
+              "dev28": (0.93, 1),
+              "dev29": (0.905, 3),
+              "dev30": (0.855, 18)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
