@@ -5,8 +5,16 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Property tests draw the same examples on every run by default, so a red run names a defect a
+# change brought, not one a new random draw happened on (CI failed that way once);
+# HYPOTHESIS_PROFILE=explore draws new examples each run to search for more.
+settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("explore", database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 SHARED = Path(os.environ.get("SWEPSEUDO_SHARED", REPO.parent / "shared"))
 
 
