@@ -491,8 +491,8 @@ def celebrated(spans: list[Span], doc: Doc) -> list[Span]:
 def public_figures(spans: list[Span], doc: Doc) -> frozenset[tuple[int, int]]:
     """"samma namn som poeten Rumi", "inte poeten Rasul Gamzatov": the names (offsets) a
     public role likened or denied right before makes a public person's (TAXONOMY labels no
-    public figure), and a saint's after a saint's title (`_saint`); not where a kin, friend or trade word follows ("... som sångaren Ali,
-    min kusin"). Only that sign: a work's "av" ("en dikt av Sofia Haddad vann tävlingen"),
+    public figure), and a saint's after a saint's title (`_saint`); not where a kin, friend or
+    trade word follows ("... som sångaren Ali, min kusin"). Only that sign: a work's "av" ("en dikt av Sofia Haddad vann tävlingen"),
     "inte släkt med X" (the writer's own surname) and a mark after the name ("Tony Eriksson
     var en hjälte") are said of private persons as often, and a private name kept leaks.
     Found on the selected spans, dropped last (`unpublic`), so that a pronoun after one is

@@ -4767,9 +4767,10 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _listed_place(m: Matcher, c: Cand, slot: bool = True) -> bool:
     """"i berga, ruda och kvarnmåla": the last of a list of two places or more after a place
-    preposition (`_listed_after_place`; "till izmir och gummibåt" is a means of travel), a word no count knows of a town's length, is the next place though
-    it splits into everyday words (kvarn|måla); not a noun's form or a misspelt word. `slot`
-    False: the spelling alone (a plan's verdict)."""
+    preposition (`_listed_after_place`; "till izmir och gummibåt" is a means of travel), a
+    word no count knows of a town's length, is the next place though it splits into everyday
+    words (kvarn|måla); not a noun's form or a misspelt word. `slot` False: the spelling alone
+    (a plan's verdict)."""
     return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN \
         and (not slot or _listed_after_place(c.doc, c.i) >= 2) and not _noun_form(m, c.key) \
         and not m._misspelt(c.key) and not m._inflected_word(c.key)
