@@ -171,8 +171,13 @@ DATA_SETS = (
      GOLD_DIR / "dev29.jsonl"),
     ("Development learner gold 30 (tests/data/gold/dev30.jsonl), written blind in the twenty-fourth "
      "session of 2026-12-02 and measured as that session's generalisation check (first measured "
-     "at f369dba3: replace-label recall 0.856, F2 0.811, 20 leaks in 15 of 48 essays)", "jsonl",
+     "at f369dba3: replace-label recall 0.856, F2 0.811, 20 leaks in 15 of 48 essays), open to "
+     "tuning from the twenty-fifth", "jsonl",
      GOLD_DIR / "dev30.jsonl"),
+    ("Development learner gold 31 (tests/data/gold/dev31.jsonl), written blind in the twenty-fifth "
+     "session of 2026-12-02 and measured as that session's generalisation check (first measured "
+     "at f94429f5: replace-label recall 0.850, F2 0.796, 25 leaks in 20 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev31.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
@@ -349,7 +354,7 @@ def judge_section() -> str:
     lines = ["## Can a reader tell? Blind judge on original/pseudonymized pairs (issue 15)", "",
              "24 essays of a gold set no surrogate work was tuned on (the blind learner set; run "
              "30 also dev12, runs 33 to 36 dev13 and dev14, runs 38 and 39 dev15, runs 40 to "
-             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs 50 and 51 dev19, runs 52 and 53 dev20, runs 54 and 55 dev21, runs 56 and 57 dev22, runs 58 and 59 dev23, runs 60 and 61 dev24, runs 62 and 63 dev25, runs 64 and 65 dev26, runs 66 and 67 dev27, runs 68 and 69 dev28, runs from 70 on dev29, each "
+             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs 50 and 51 dev19, runs 52 and 53 dev20, runs 54 and 55 dev21, runs 56 and 57 dev22, runs 58 and 59 dev23, runs 60 and 61 dev24, runs 62 and 63 dev25, runs 64 and 65 dev26, runs 66 and 67 dev27, runs 68 and 69 dev28, runs 70 and 71 dev29, runs 72 and 73 dev30, runs from 74 on dev31, each "
              "written blind in its session), "
              "picked and ordered by `python "
              "benchmarks/pairs.py --gold tests/data/gold/GOLD.jsonl --n 24 --pick-seed 15 "
