@@ -512,15 +512,20 @@ SUBDIVISION_SHORT = re.compile(r"(.+?)-e .+|(?:A[lnrsdtz]|Ash|El|La) (.+)")
 # -> "Lvivska": the name without its administrative type, as learners write it
 SUBDIVISION_TYPE = re.compile(
     r"(.+?)(?: (?:Uygur|Huizu|Zhuangzu))? (?:Sheng|Shi|Zizhiqu|oblast'?|voblasć|okrug|kray|županija)")
-# subdivisions that are a town (Hà Nội, Addis Ababa, North Macedonia's municipalities): `city`
+# "Komi, Respublika" -> "Komi", "Asturias, Principado de" -> "Asturias": ISO's inverted form, the
+# name before the comma and its administrative type after it
+SUBDIVISION_INVERTED = re.compile(r"(.+?), (?:\w+ )*(?:Respublika|Principado|Región|Comunidad)\b.*")
+# subdivisions that are a town (Hà Nội, Addis Ababa, North Macedonia's municipalities): `city`;
+# those that are a country of their own in ISO 3166-1 (Aruba, Guam): the country's reading
 TOWN_SUBDIVISION = re.compile(r"(?i).*(?:city|municipality|administration|capital).*")
+COUNTRY_SUBDIVISION = re.compile(r"(?i)country|outlying area")
 
 
 def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tuple[str, str]]:
     """(name, country) rows for the ISO 3166-2 subdivisions of the learners' countries of origin
     (lexicon category `subdivision_country`), so "i fars i södra iran" finds its province
     without a hand-written row; each name also in its short form (Khorāsān, Anbār) and without
-    its administrative type (Heilongjiang, Xinjiang). Names that
+    its administrative type (Heilongjiang, Xinjiang; "Komi, Respublika": Komi). Names that
     are Swedish words (Bay, Nord), generic or taken by a town or listed region are left out:
     the town's reading wins, and a word would be a homograph with nothing to judge it by; so are
     subdivisions that are towns (Hà Nội)."""
@@ -531,11 +536,11 @@ def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tupl
     for _, code in _by_category(lexicon, "subdivision_country"):
         for sub in sorted(pycountry.subdivisions.get(country_code=code) or (),
                           key=lambda s: s.code):
-            if TOWN_SUBDIVISION.fullmatch(sub.type):
+            if TOWN_SUBDIVISION.fullmatch(sub.type) or COUNTRY_SUBDIVISION.fullmatch(sub.type):
                 continue
             full = _drop_bracket(sub.name)
             short = SUBDIVISION_SHORT.fullmatch(full)
-            bare = SUBDIVISION_TYPE.fullmatch(full)
+            bare = SUBDIVISION_TYPE.fullmatch(full) or SUBDIVISION_INVERTED.fullmatch(full)
             for name in (full, *(short.groups() if short else ()),
                          *(bare.groups() if bare else ())):
                 if name and "," not in name and len(name) > 3 and fold(name) not in everyday \

@@ -707,9 +707,13 @@ def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
                 g.se_towns.setdefault(key, set()).add(name.lower())
         old = d.get("place_kind")
         # another spelling of a big town abroad is read only after a place word; a place's
-        # own name wins over it, however small ("antioquia" the region, not Antakya)
+        # own name wins over it, however small ("antioquia" the region, not Antakya); a listed
+        # region (no head count) over a small town abroad of its name ("Arizona" the US state,
+        # not the Honduran town)
         if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
-                           and ((pop or 0) >= d.get("place_pop", 0) // 10 or old == "spelling")):
+                           and ((pop or 0) >= d.get("place_pop", 0) // 10 or old == "spelling"
+                                or kind == "region" and not pop and not d.get("se_pop")
+                                and d.get("place_pop", 0) < T.BIG_PLACE)):
             d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
     _gather_place_tables(g, ranked)
 

@@ -154,7 +154,8 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_su
                                                              "geo_name_modifier",
                                                              "named_geo_ending", "sight_verb"),
                      before=("place_trigger", "geo_preposition", "sight_verb"))
-PLACE_LIST = _rule("place-list", ("city",), 0.6, ("list_word", "place_trigger", "definite_ending"))
+PLACE_LIST = _rule("place-list", ("city",), 0.6, ("list_word", "place_trigger", "definite_ending",
+                                                   "between_preposition"))
 STREET_APART = _rule("street-apart", ("place",), 0.6, ("street_word_apart", "street_preposition"),
                      before=("street_preposition",), after=("street_word_apart",))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
@@ -2467,13 +2468,19 @@ class Matcher:
         return pronoun_gender(doc, i, end) is not None
 
     def _listed_place(self, doc: Doc, i: int) -> bool:
-        """Token i follows a place or country that is no given name and a list word ("hargeisa
-        och burao", "kabul, paghman"): a member of a list of places, as after "i"."""
-        if i < 2 or doc.folds[i - 1] not in self.W["list_word"]:
-            return False
-        before = doc.entries[i - 2]
-        return bool(before.place_kind or before.country) and not before.gender \
-            and doc.texts[i - 2].isalpha()
+        """Token i and a place or country that is no given name have a list word between them
+        ("hargeisa och burao", "kabul, paghman"; "Basel, frankfurt, Hamburg": Basel is also a
+        name, Hamburg after it is none): a member of a list of places, as after "i"."""
+        lists = self.W["list_word"]
+        return i >= 2 and doc.folds[i - 1] in lists and self._plain_place(doc, i - 2) \
+            or i + 2 < len(doc.folds) and doc.folds[i + 1] in lists and i + 1 not in doc.starts \
+            and self._plain_place(doc, i + 2)
+
+    @staticmethod
+    def _plain_place(doc: Doc, k: int) -> bool:
+        """Token k is a place or country the lists hold that is no given name."""
+        e = doc.entries[k]
+        return bool(e.place_kind or e.country) and not e.gender and doc.texts[k].isalpha()
 
     def _misspelt_place(self, key: str) -> bool:
         """One edit from a listed place or country with no name reading ("maroko"), not from
@@ -4985,16 +4992,34 @@ def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
     place preposition and before a list word and a town or region no name shares, is the first
     of a list of places, however frequent its word (a small town no list holds)."""
     doc, i = c.doc, c.i
-    if not c.cap or c.initial or not c.place_ctx or i + 2 >= len(doc.folds) or _kin_of(doc, i) \
-            or c.e[:-1] != NO_READING or doc.folds[i + 1] not in m.W["list_word"] \
-            or doc.texts[i + 1] == "," or not doc.texts[i + 2].isalpha() \
-            or m._definite_noun(c.key):  # "i Skolan och Malmö": an everyday noun capitalised
-        return None
-    after = doc.entries[i + 2]
-    if after.place_kind in ("city", "region", "municipality") and not after.gender \
-            and not after.surname_rank and (after.zipf < T.COMMON or after.se_pop):
+    if not c.cap or c.initial or c.e[:-1] != NO_READING or m._definite_noun(c.key):
+        return None  # ("i Skolan och Malmö": an everyday noun capitalised)
+    if _between_towns(m, doc, i):
         return _tok_span(PLACE_LIST, c, "city", score=0.6)
-    return None
+    if not c.place_ctx or i + 2 >= len(doc.folds) or _kin_of(doc, i) \
+            or doc.folds[i + 1] not in m.W["list_word"] or doc.texts[i + 1] == ",":
+        return None
+    return _tok_span(PLACE_LIST, c, "city", score=0.6) if _plain_town(doc, i + 2) else None
+
+
+def _plain_town(doc: Doc, k: int) -> bool:
+    """Token k is a town or region the lists hold that no name shares and no everyday word
+    (or a Swedish town, however frequent its word)."""
+    e = doc.entries[k]
+    return doc.texts[k].isalpha() and e.place_kind in ("city", "region", "municipality") \
+        and not e.gender and not e.surname_rank and (e.zipf < T.COMMON or bool(e.se_pop))
+
+
+def _between_towns(m: Matcher, doc: Doc, i: int) -> bool:
+    """"mellan Lingbo och Rävsjöhed", "mellan Rävsjöhed och Lingbo": a word paired by
+    "mellan … och" with a town names a place as that town does (a stretch of road, a farm
+    between two villages), whatever the word would be alone."""
+    folds, texts, W = doc.folds, doc.texts, m.W
+    if i >= 3 and folds[i - 1] in W["list_word"] and texts[i - 1] != "," \
+            and folds[i - 3] in W["between_preposition"] and _plain_town(doc, i - 2):
+        return True
+    return 1 <= i and i + 2 < len(folds) and folds[i - 1] in W["between_preposition"] \
+        and folds[i + 1] in W["list_word"] and texts[i + 1] != "," and _plain_town(doc, i + 2)
 
 
 def _u_lower_addressee(m: Matcher, c: Cand) -> Span | bool | None:
@@ -5428,8 +5453,9 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
-    """A capital inside a sentence after a place preposition."""
-    return not (c.initial or not c.cap or not c.place_ctx)
+    """A capital inside a sentence (after a place preposition, or paired with a town by
+    "mellan": `_between_towns`)."""
+    return not (c.initial or not c.cap)
 
 
 def _may_frequent(m: Matcher, c: Cand) -> int:
