@@ -61,7 +61,7 @@ from pseudonymize.detectors.gazetteer_match import HOMOGRAPH
 from pseudonymize.labels import NAME_LABELS
 from pseudonymize.learned import mode as learned_mode
 from pseudonymize.lexicon import fold
-from pseudonymize.policy import Policy, for_batch
+from pseudonymize.policy import KEEP, Policy, for_batch
 from pseudonymize.types import Result, Span
 
 if TYPE_CHECKING:
@@ -446,15 +446,40 @@ def _id_hits(plan: Plan, essay: ShardEssay, originals: Originals) -> list[Hit]:
         if not value:
             continue
         hits += scan_text(id_words(str(value)), originals, f"texts/{essay.essay_id}.txt", name)
-        names = id_names(str(value))
-        try:
-            found = engine.pseudonymize(names, "id", strategy="tag", seed=0).annotations \
-                if names else ()
-        except (Exception, RecursionError):  # noqa: BLE001 - an id the engine fails on is not kept
-            found = (None,)
-        hits += [Hit(f"texts/{essay.essay_id}.txt", name, 0, getattr(a, "label", "error"))
-                 for a in found]
+        hits += _replaced_in(engine, id_names(str(value)), f"texts/{essay.essay_id}.txt", name)
     return hits
+
+
+def _metadata_hits(plan: Plan, engine: Engine, essay: ShardEssay) -> list[Hit]:
+    """The names in a published metadata value, whichever essay they come from: the gate's
+    originals are this essay's only, so another learner's name in a named column
+    (`--publish-metadata buddy`) passed it. A name is what the engine replaces there under the
+    release's policy; a place, school or number in a column the user named is the user's choice
+    (ID shapes are scanned in every value already)."""
+    hits = []
+    for key, value in essay.carried.items():
+        if key == "learner_id" or value is None:
+            continue
+        value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        hits += [h for h in _replaced_in(engine, value, "manifest.json",
+                                         f"essays.{essay.essay_id}.{key}", plan.policy)
+                 if h.label in NAME_LABELS or h.label == "error"]
+    return hits
+
+
+def _replaced_in(engine: Engine, value: str, file: str, field: str,
+                 policy: Policy | None = None) -> list[Hit]:
+    """A hit for each entity the engine finds in `value` and the policy does not keep (an error
+    is one: such a value is not published)."""
+    if not value:
+        return []
+    try:
+        found = [a.label for a in engine.pseudonymize(value, "id", strategy="tag", seed=0,
+                                                       policy=policy).annotations
+                 if a.action != KEEP]
+    except (Exception, RecursionError):  # noqa: BLE001 - a value the engine fails on is not kept
+        found = ["error"]
+    return [Hit(file, field, 0, label) for label in found]
 
 
 def name_homographs(engine: Engine, rows: Iterable[dict]) -> set[str]:
@@ -497,6 +522,7 @@ def process_shard(plan: Plan, index: int) -> dict:
                           surrogates=result.surrogate_ranges())
         if plan.keep_ids:
             hits += _id_hits(plan, by_id[essay_id], originals)
+        hits += _metadata_hits(plan, engine, by_id[essay_id])
         if hits:
             quarantined.append((essay_id, "leak gate: " + ", ".join(
                 sorted({h.label if h.field in GATED_TEXT else f"{h.label} in {h.field}"

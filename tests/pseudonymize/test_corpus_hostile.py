@@ -538,3 +538,23 @@ def test_a_short_write_is_completed_and_a_disk_error_names_its_file(
         rel._write(tmp_path / "b.txt", b"x")
     monkeypatch.undo()
     assert error.value.errno == 28 and error.value.filename == str(tmp_path / "b.txt")
+
+
+def test_a_named_column_holding_another_essays_name_or_an_id_is_gated(setup: dict):
+    """A published column is read by the engine as a kept id is: a name or ID it would replace
+    there quarantines the essay, whichever essay the name comes from (here e03's Omar in e02's
+    row, an address in e01's); an ordinary value is published."""
+    (setup["batch"] / "metadata.csv").write_text(
+        "essay_id,learner_id,level,buddy\n"
+        "e01,L1,B1,omar.q@example.se\ne02,L1,B2,Omar\ne03,L2,A2,ingen\n")
+    summary = rel.release(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
+                          code_revision="test", publish_metadata=("level", "buddy"))
+    fates = _fates(summary)
+    assert fates["e01.txt"][0] == "quarantined" and "email in" in fates["e01.txt"][1] \
+        and "buddy" in fates["e01.txt"][1]
+    assert fates["e02.txt"][0] == "quarantined" and "firstname_male in" in fates["e02.txt"][1]
+    assert fates["e03.txt"][0] == "released"
+    manifest = json.loads((Path(summary["path"]) / "manifest.json").read_text())
+    assert [e["metadata"] for e in manifest["inputs"]["essays"].values()] == [
+        {"buddy": "ingen", "level": "A2"}]
+    assert _plain_anywhere(setup["out"], ("omar.q", "Omar")) == []
