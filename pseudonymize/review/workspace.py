@@ -419,14 +419,30 @@ class Workspace:
         return event
 
     def _catch_up(self) -> None:
-        """Apply what the log holds beyond what this process has seen."""
-        for event in self.log.read_new():
-            self._apply(event)
+        """Apply what the log holds beyond what this process has seen, each line checked as
+        the decision was when it was made: a log edited or damaged by hand refuses the
+        workspace, naming the line, rather than apply what no reviewer could have decided."""
+        for n, event in self.log.read_new():
+            try:
+                self._apply(event)
+            except ReviewError as exc:
+                raise ReviewError(f"{self.log.path}:{n}: {exc} (the decision log was edited "
+                                  f"or damaged; restore it from a backup)") from None
 
-    def _apply(self, event: dict) -> None:
+    def _apply(self, event: object) -> None:
+        if event is decision_log.NOT_JSON:
+            raise ReviewError("not JSON")
+        if not isinstance(event, dict) or not all(
+                isinstance(event.get(k), str) for k in ("essay", "action", "reviewer", "time",
+                                                        "via")) \
+                or event["action"] == "add" and not isinstance(event.get("span"), str):
+            raise ReviewError("not a decision (an object with essay, action, reviewer, time, "
+                              "via)")
         essay = self.by_id.get(event["essay"])
-        if essay is not None:
-            apply(essay, event)
+        if essay is None:
+            raise ReviewError("a decision on no essay of this workspace")
+        validate(essay, event)
+        apply(essay, event)
         self.events.append(event)
 
     # -- rendering --
