@@ -641,6 +641,14 @@ def _manifest(plan: Plan, info: dict, outputs: dict[str, str], counts: dict,
     return manifest
 
 
+def made_with(config: dict, seed: int, supersedes: str | None, withdrawn: Sequence[str]
+              ) -> dict:
+    """The options a withdrawal re-runs a release with, as the manifest states them; kept in
+    the note beside the key too, where no one who can edit the published manifest can."""
+    return json.loads(json.dumps({"config": config, "seed": seed, "supersedes": {
+        "release": supersedes, "withdrawn": list(withdrawn)} if supersedes else None}))
+
+
 def _publish(plan: Plan, info: dict, key: pl.DataFrame, review: Iterable[tuple[str, bytes]],
              id_rows: pl.DataFrame, sums: dict[str, str], secret: str | None) -> Path:
     """Write the key, id map, note and review graphs beside the release, then SHA256SUMS, and
@@ -651,7 +659,9 @@ def _publish(plan: Plan, info: dict, key: pl.DataFrame, review: Iterable[tuple[s
     try:
         key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
         keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"], **(
-            {"policy": plan.policy.source} if plan.policy is not None else {})}, secret)
+            {"policy": plan.policy.source} if plan.policy is not None else {}),
+            "made_with": made_with(info["config"], plan.seed, info["supersedes"],
+                                   info["withdrawn"])}, secret)
         _write(staging / "SHA256SUMS", "".join(f"{sha}  {rel}\n"
                                                for rel, sha in sorted(sums.items())).encode())
         os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
