@@ -310,8 +310,12 @@ class Workspace:
                                                          "essays.jsonl", "decisions.jsonl")):
             raise ReviewError(f"{self.path}: not a review workspace (no workspace.json); "
                               f"make one with `swepseudo review prepare`", 404)
-        self.meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        self._index = json.loads((self.path / "index.json").read_bytes())
+        self.meta, self._index = _read_json(meta_path, dict), _read_json(
+            self.path / "index.json", list)
+        if not all(isinstance(row, list) and len(row) == 7 for row in self._index) \
+                or not isinstance(self.meta.get("id"), str):
+            raise ReviewError(f"{self.path}: a damaged workspace (index.json or workspace.json "
+                              f"of another shape)")
         self._lock = threading.Lock()
         self._reload()
 
@@ -495,6 +499,18 @@ class Workspace:
         return {"workspace": self.id, "essays": dict(sorted(states.items())),
                 "decisions": {k: dict(sorted(v.items())) for k, v in sorted(decisions.items())},
                 "via": dict(sorted(via.items())), "reviewers": dict(sorted(reviewers.items()))}
+
+
+def _read_json(path: Path, kind: type) -> object:
+    """A workspace file's JSON, of the `kind` the workspace writes; else a ReviewError."""
+    try:
+        value = json.loads(path.read_bytes())
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, kind):
+        raise ReviewError(f"{path}: a damaged workspace file (not the JSON the workspace "
+                          f"writes)")
+    return value
 
 
 def _event_label(essay: EssayState | None, event: dict) -> str:
