@@ -124,9 +124,10 @@ def validate(source: Source, frames: Mapping[str, pl.DataFrame], store: Store
 
 
 # What a failing source raises: reported as its Outcome, never raised out of a build.
-# BadZipFile/EOFError: a damaged zip (or xlsx) download must fail its source, not the build.
+# BadZipFile/EOFError: a damaged zip (or xlsx) download must fail its source, not the build;
+# RecursionError: a JSON answer nested past the parser (json.loads raises it, not ValueError).
 SOURCE_ERRORS = (FetchError, ValidationError, ValueError, OSError, KeyError, zipfile.BadZipFile,
-                 EOFError, pl.exceptions.PolarsError)
+                 EOFError, pl.exceptions.PolarsError, RecursionError)
 
 
 def curate_source(source: Source, store: Store, files: Mapping[str, Path],

@@ -90,7 +90,7 @@ class MemoryFile:
                 data = json.loads(plain)
                 if data.get("format") != MEMORY_FORMAT:
                     raise ValueError(data.get("format"))
-            except (ValueError, AttributeError, UnicodeDecodeError):
+            except (ValueError, AttributeError, UnicodeDecodeError, RecursionError):
                 raise CLIError(f"{path}: not a swepseudo memory file") from None
             self.learners = data["learners"]
 

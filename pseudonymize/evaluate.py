@@ -88,7 +88,7 @@ def read_jsonl(path: Path) -> Iterator[Document]:
                               for s in row["spans"])
                 doc = Document(str(row["id"]), row["text"], spans,
                                learner=str(row.get("learner_id") or ""))
-            except (ValueError, KeyError, TypeError) as exc:
+            except (ValueError, KeyError, TypeError, RecursionError) as exc:
                 raise GoldFormatError(f"{path}:{n}: {type(exc).__name__}: {exc}") from exc
             bad = [s for s in spans if not 0 <= s.start < s.end <= len(doc.text)]
             if bad:

@@ -228,6 +228,10 @@ def parse(raw: bytes, name: str = "<policy>") -> Policy:
         data = tomllib.loads(text)
     except UnicodeDecodeError:
         raise PolicyError(f"{name}: not UTF-8 text") from None
+    except RecursionError:  # tomllib parses arrays and inline tables recursively
+        lines = text.splitlines() or [""]  # the line holding the most openings
+        line = max(range(len(lines)), key=lambda n: lines[n].count("[") + lines[n].count("{")) + 1
+        raise PolicyError(f"{name}:{line}: invalid TOML: nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         # Python 3.11's tomllib gives the position only in its message: "(at line 3, column 7)"
         where = regex.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", str(exc))

@@ -24,6 +24,7 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from charset_normalizer import from_bytes
 
@@ -133,6 +134,19 @@ def _check_text(text: str) -> None:
 def read_regular(path: Path | str, limit: int) -> bytes:
     """The bytes of a regular file, never following a symlink nor blocking on a FIFO; raise
     ValueError(reason) for anything else and for more than `limit` bytes."""
+    with open_regular(path, limit) as fh:
+        try:
+            data = fh.read(limit + 1)
+        except OSError:
+            raise ValueError(UNREADABLE) from None
+    if len(data) > limit:
+        raise ValueError(OVERSIZED)
+    return data
+
+
+def open_regular(path: Path | str, limit: int) -> BinaryIO:
+    """A regular file opened for reading, checked as `read_regular` checks it (a symlink, FIFO,
+    directory or a file over `limit` bytes: ValueError(reason))."""
     try:
         fd = os.open(path, _NOFOLLOW)
     except OSError as exc:
@@ -145,15 +159,30 @@ def read_regular(path: Path | str, limit: int) -> bytes:
             raise ValueError(SPECIAL)
         if st.st_size > limit:
             raise ValueError(OVERSIZED)
-        with os.fdopen(os.dup(fd), "rb") as fh:
-            data = fh.read(min(limit, st.st_size) + 1)
+        return os.fdopen(os.dup(fd), "rb")
     except OSError:
         raise ValueError(UNREADABLE) from None
     finally:
         os.close(fd)
-    if len(data) > limit:
-        raise ValueError(OVERSIZED)
-    return data
+
+
+def _lines(fh: BinaryIO, cap: int, sha: "hashlib._Hash") -> Iterator[tuple[bytes, int]]:
+    """The lines of `fh` (without their newline) and each one's length, read a piece at a time
+    into `sha`: a line over `cap` bytes is given empty, with its length, and never held whole."""
+    while True:
+        piece = fh.readline(cap + 1)
+        if not piece:
+            return
+        sha.update(piece)
+        if len(piece) <= cap or piece.endswith(b"\n"):
+            yield piece.rstrip(b"\n"), len(piece.rstrip(b"\n"))
+            continue
+        size = len(piece)
+        while piece and not piece.endswith(b"\n"):
+            piece = fh.readline(1 << 20)
+            sha.update(piece)
+            size += len(piece)
+        yield b"", size - piece.endswith(b"\n")
 
 
 def _entry_fate(entry: os.DirEntry) -> str | None:
@@ -311,62 +340,71 @@ def _read_metadata(root: Path, files: dict[str, str]) -> dict[str, dict]:
 
 
 def _read_jsonl(path: Path, max_bytes: int) -> Batch:
-    try:
-        data = read_regular(path, 1 << 40)
-    except ValueError as exc:
-        raise BatchError(f"{path}: {exc}") from None
-    files = {path.name: hashlib.sha256(data).hexdigest()}
+    """The essays of a JSON Lines batch, read line by line (never the file whole)."""
+    sha = hashlib.sha256()
     essays: list[Essay] = []
     quarantine: list[Quarantined] = []
     # a line may hold the text escaped (up to 6 bytes per character) plus its other fields
     line_cap = 6 * max_bytes + 65536
-    for n, line in enumerate(data.removeprefix(b"\xef\xbb\xbf").split(b"\n"), 1):
-        if not line.strip():
-            continue
-        source = f"{path.name}:{n}"
-        if len(line) > line_cap:
-            quarantine.append(Quarantined(f"<line {n}>", source, OVERSIZED,
-                                          f"line of {len(line)} bytes"))
-            continue
-        try:
-            record = _json_record(line.decode("utf-8"))
-        except UnicodeDecodeError:
-            quarantine.append(Quarantined(f"<line {n}>", source, UNDECODABLE, "not UTF-8"))
-            continue
-        except ValueError as exc:
-            quarantine.append(Quarantined(f"<line {n}>", source, INVALID, f"not JSON ({exc})"
-                                          if "nested" in str(exc) else "not JSON"))
-            continue
-        essay_id = record.get("id") if isinstance(record, dict) else None
-        text = record.get("text") if isinstance(record, dict) else None
-        if isinstance(essay_id, bool) or not isinstance(essay_id, (str, int)) \
-                or not _ID.fullmatch(str(essay_id)):
-            quarantine.append(Quarantined(f"<line {n}>", source, INVALID, "missing or unsafe id"))
-            continue
-        essay_id = str(essay_id)
-        if not isinstance(text, str):
-            quarantine.append(Quarantined(essay_id, source, INVALID, "text is not a string"))
-            continue
-        if holds_lone_surrogate(line, record):
-            quarantine.append(Quarantined(essay_id, source, UNDECODABLE, "a lone surrogate"))
-            continue
-        raw = text.encode("utf-8", "surrogatepass")
-        if len(raw) > max_bytes:
-            quarantine.append(Quarantined(essay_id, source, OVERSIZED,
-                                          f"{len(raw)} bytes > {max_bytes}"))
-            continue
-        try:
-            raw.decode("utf-8")
-            _check_text(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            reason = UNDECODABLE if isinstance(exc, UnicodeDecodeError) else str(exc)
-            quarantine.append(Quarantined(essay_id, source, reason))
-            continue
-        meta = {k: v for k, v in record.items() if k not in ("id", "text", "learner_id")}
-        learner = record.get("learner_id")
-        essays.append(Essay(essay_id, text, str(learner) if learner else None,
-                            hashlib.sha256(raw).hexdigest(), source, "utf-8", meta))
+    try:
+        with open_regular(path, 1 << 40) as fh:
+            for n, (line, size) in enumerate(_lines(fh, line_cap, sha), 1):
+                _jsonl_line(line.removeprefix(b"\xef\xbb\xbf") if n == 1 else line, size,
+                            f"{path.name}:{n}", n, max_bytes, line_cap, essays, quarantine)
+    except ValueError as exc:
+        raise BatchError(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise BatchError(f"{path}: {UNREADABLE} ({exc.strerror})") from None
+    files = {path.name: sha.hexdigest()}
     return _dedupe(Batch(path.resolve(), essays, quarantine, files))
+
+
+def _jsonl_line(line: bytes, size: int, source: str, n: int, max_bytes: int, line_cap: int,
+                essays: list[Essay], quarantine: list[Quarantined]) -> None:
+    """One line of a JSON Lines batch, to `essays` or `quarantine`."""
+    if size > line_cap:
+        quarantine.append(Quarantined(f"<line {n}>", source, OVERSIZED, f"line of {size} bytes"))
+        return
+    if not line.strip():
+        return
+    try:
+        record = _json_record(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        quarantine.append(Quarantined(f"<line {n}>", source, UNDECODABLE, "not UTF-8"))
+        return
+    except ValueError as exc:
+        quarantine.append(Quarantined(f"<line {n}>", source, INVALID, f"not JSON ({exc})"
+                                      if "nested" in str(exc) else "not JSON"))
+        return
+    essay_id = record.get("id") if isinstance(record, dict) else None
+    text = record.get("text") if isinstance(record, dict) else None
+    if isinstance(essay_id, bool) or not isinstance(essay_id, (str, int)) \
+            or not _ID.fullmatch(str(essay_id)):
+        quarantine.append(Quarantined(f"<line {n}>", source, INVALID, "missing or unsafe id"))
+        return
+    essay_id = str(essay_id)
+    if not isinstance(text, str):
+        quarantine.append(Quarantined(essay_id, source, INVALID, "text is not a string"))
+        return
+    if holds_lone_surrogate(line, record):
+        quarantine.append(Quarantined(essay_id, source, UNDECODABLE, "a lone surrogate"))
+        return
+    raw = text.encode("utf-8", "surrogatepass")
+    if len(raw) > max_bytes:
+        quarantine.append(Quarantined(essay_id, source, OVERSIZED,
+                                      f"{len(raw)} bytes > {max_bytes}"))
+        return
+    try:
+        raw.decode("utf-8")
+        _check_text(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        reason = UNDECODABLE if isinstance(exc, UnicodeDecodeError) else str(exc)
+        quarantine.append(Quarantined(essay_id, source, reason))
+        return
+    meta = {k: v for k, v in record.items() if k not in ("id", "text", "learner_id")}
+    learner = record.get("learner_id")
+    essays.append(Essay(essay_id, text, str(learner) if learner else None,
+                        hashlib.sha256(raw).hexdigest(), source, "utf-8", meta))
 
 
 def _dedupe(batch: Batch) -> Batch:

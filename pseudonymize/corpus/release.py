@@ -61,7 +61,7 @@ from pseudonymize.detectors.gazetteer_match import HOMOGRAPH
 from pseudonymize.labels import NAME_LABELS
 from pseudonymize.learned import mode as learned_mode
 from pseudonymize.lexicon import fold
-from pseudonymize.policy import Policy, for_batch
+from pseudonymize.policy import KEEP, Policy, for_batch
 from pseudonymize.types import Result, Span
 
 if TYPE_CHECKING:
@@ -446,15 +446,40 @@ def _id_hits(plan: Plan, essay: ShardEssay, originals: Originals) -> list[Hit]:
         if not value:
             continue
         hits += scan_text(id_words(str(value)), originals, f"texts/{essay.essay_id}.txt", name)
-        names = id_names(str(value))
-        try:
-            found = engine.pseudonymize(names, "id", strategy="tag", seed=0).annotations \
-                if names else ()
-        except (Exception, RecursionError):  # noqa: BLE001 - an id the engine fails on is not kept
-            found = (None,)
-        hits += [Hit(f"texts/{essay.essay_id}.txt", name, 0, getattr(a, "label", "error"))
-                 for a in found]
+        hits += _replaced_in(engine, id_names(str(value)), f"texts/{essay.essay_id}.txt", name)
     return hits
+
+
+def _metadata_hits(plan: Plan, engine: Engine, essay: ShardEssay) -> list[Hit]:
+    """The names in a published metadata value, whichever essay they come from: the gate's
+    originals are this essay's only, so another learner's name in a named column
+    (`--publish-metadata buddy`) passed it. A name is what the engine replaces there under the
+    release's policy; a place, school or number in a column the user named is the user's choice
+    (ID shapes are scanned in every value already)."""
+    hits = []
+    for key, value in essay.carried.items():
+        if key == "learner_id" or value is None:
+            continue
+        value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        hits += [h for h in _replaced_in(engine, value, "manifest.json",
+                                         f"essays.{essay.essay_id}.{key}", plan.policy)
+                 if h.label in NAME_LABELS or h.label == "error"]
+    return hits
+
+
+def _replaced_in(engine: Engine, value: str, file: str, field: str,
+                 policy: Policy | None = None) -> list[Hit]:
+    """A hit for each entity the engine finds in `value` and the policy does not keep (an error
+    is one: such a value is not published)."""
+    if not value:
+        return []
+    try:
+        found = [a.label for a in engine.pseudonymize(value, "id", strategy="tag", seed=0,
+                                                       policy=policy).annotations
+                 if a.action != KEEP]
+    except (Exception, RecursionError):  # noqa: BLE001 - a value the engine fails on is not kept
+        found = ["error"]
+    return [Hit(file, field, 0, label) for label in found]
 
 
 def name_homographs(engine: Engine, rows: Iterable[dict]) -> set[str]:
@@ -497,6 +522,7 @@ def process_shard(plan: Plan, index: int) -> dict:
                           surrogates=result.surrogate_ranges())
         if plan.keep_ids:
             hits += _id_hits(plan, by_id[essay_id], originals)
+        hits += _metadata_hits(plan, engine, by_id[essay_id])
         if hits:
             quarantined.append((essay_id, "leak gate: " + ", ".join(
                 sorted({h.label if h.field in GATED_TEXT else f"{h.label} in {h.field}"
@@ -615,6 +641,14 @@ def _manifest(plan: Plan, info: dict, outputs: dict[str, str], counts: dict,
     return manifest
 
 
+def made_with(config: dict, seed: int, supersedes: str | None, withdrawn: Sequence[str]
+              ) -> dict:
+    """The options a withdrawal re-runs a release with, as the manifest states them; kept in
+    the note beside the key too, where no one who can edit the published manifest can."""
+    return json.loads(json.dumps({"config": config, "seed": seed, "supersedes": {
+        "release": supersedes, "withdrawn": list(withdrawn)} if supersedes else None}))
+
+
 def _publish(plan: Plan, info: dict, key: pl.DataFrame, review: Iterable[tuple[str, bytes]],
              id_rows: pl.DataFrame, sums: dict[str, str], secret: str | None) -> Path:
     """Write the key, id map, note and review graphs beside the release, then SHA256SUMS, and
@@ -625,7 +659,9 @@ def _publish(plan: Plan, info: dict, key: pl.DataFrame, review: Iterable[tuple[s
     try:
         key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
         keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"], **(
-            {"policy": plan.policy.source} if plan.policy is not None else {})}, secret)
+            {"policy": plan.policy.source} if plan.policy is not None else {}),
+            "made_with": made_with(info["config"], plan.seed, info["supersedes"],
+                                   info["withdrawn"])}, secret)
         _write(staging / "SHA256SUMS", "".join(f"{sha}  {rel}\n"
                                                for rel, sha in sorted(sums.items())).encode())
         os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read

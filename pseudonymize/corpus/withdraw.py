@@ -14,7 +14,7 @@ from pathlib import Path
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.audit import read_manifest
 from pseudonymize.corpus.identity import opaque
-from pseudonymize.corpus.release import ReleaseError, release
+from pseudonymize.corpus.release import ReleaseError, made_with, release
 from pseudonymize.corpus.verify import recorded_batch, recorded_policy, release_options
 from pseudonymize.policy import PolicyError
 
@@ -32,6 +32,7 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
     manifest = read_manifest(release_dir)
     old_id = manifest["release_id"]
     release_secret = keyfile.release_secret(keys_dir, create=False)
+    check_made_with(manifest_path, manifest, keyfile.read_note(keys_dir, old_id))
     ids_file = keyfile.ids_path(keys_dir, old_id)
     if ids_file is None:
         raise ReleaseError(f"{keys_dir}: no id map of release {old_id}; give the key directory "
@@ -55,6 +56,31 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
                       release_secret=release_secret, **options)
     erased = erase(keys_dir, old_id, set(mine["id"].to_list()))
     return {**summary, "supersedes": old_id, "withdrawn": learner, "erased": erased}
+
+
+def check_made_with(manifest_path: Path, manifest: dict, note: dict | None) -> None:
+    """Refuse a release whose manifest states other options than the ones recorded beside its
+    key when it was made (`release.made_with`): the published directory was edited, and a
+    re-run with its `keep_ids`, `publish_metadata` or `supersedes.withdrawn` would publish
+    file names, metadata or a withdrawn learner. (A release made before the record: unchecked.)"""
+    recorded = (note or {}).get("made_with")
+    if recorded is None:
+        return
+    stated = made_with(manifest["config"], manifest["seed"],
+                       manifest.get("supersedes", {}).get("release"),
+                       manifest.get("supersedes", {}).get("withdrawn", ()))
+    for part in ("config", "seed", "supersedes"):
+        mine, theirs = stated[part], recorded[part]
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            diff = sorted(k for k in {*mine, *theirs} if mine.get(k) != theirs.get(k))
+            where = f"{part}.{diff[0]}" if diff else part
+        else:
+            where = part if mine != theirs else ""
+            diff = [where] if where else []
+        if diff:
+            raise ReleaseError(f"{manifest_path}: {where} is not the one the release was made "
+                               f"with (recorded beside its key): the release was edited; "
+                               f"withdraw from an unedited copy")
 
 
 def erase(keys_dir: Path, release_id: str, essay_ids: set[str]) -> int:

@@ -115,9 +115,12 @@ def import_svala(workspace: Workspace, paths: Iterable[Path], reviewer: str = SV
     for path in paths:
         try:
             graph = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             raise ReviewError(f"{path}: unreadable ({type(exc).__name__})") from None
-        source, chunks = graph_spans(graph)
+        try:
+            source, chunks = graph_spans(graph)
+        except ReviewError as exc:
+            raise ReviewError(f"{path}: {exc}") from None
         # the editor appends a space to a text that does not end in white space
         essay = by_text.get(source) or by_text.get(source[:-1] if source.endswith(" ") else "")
         if essay is None:

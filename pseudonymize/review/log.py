@@ -22,15 +22,22 @@ class DecisionLog:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.offset = 0
+        self.lines = 0  # complete lines read so far
 
-    def read_new(self) -> list[dict]:
-        """The complete lines appended since the last call (by anyone)."""
+    def read_new(self) -> list[tuple[int, object]]:
+        """The complete lines appended since the last call (by anyone), each with its line
+        number, parsed; a line that is not JSON is `NOT_JSON` (the reader names it)."""
         with open(self.path, "rb") as fh:
             fh.seek(self.offset)
             data = fh.read()
         end = data.rfind(b"\n") + 1
         self.offset += end
-        return [json.loads(line) for line in data[:end].splitlines() if line.strip()]
+        out = []
+        for line in data[:end].split(b"\n")[:-1]:
+            self.lines += 1
+            if line.strip():
+                out.append((self.lines, _parse(line)))
+        return out
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -59,6 +66,16 @@ class DecisionLog:
         finally:
             os.close(fd)
         self.offset += len(data)
+
+
+NOT_JSON = object()
+
+
+def _parse(line: bytes) -> object:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested past the parser
+        return NOT_JSON
 
 
 def create(path: Path) -> None:

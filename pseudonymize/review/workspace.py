@@ -310,8 +310,12 @@ class Workspace:
                                                          "essays.jsonl", "decisions.jsonl")):
             raise ReviewError(f"{self.path}: not a review workspace (no workspace.json); "
                               f"make one with `swepseudo review prepare`", 404)
-        self.meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        self._index = json.loads((self.path / "index.json").read_bytes())
+        self.meta, self._index = _read_json(meta_path, dict), _read_json(
+            self.path / "index.json", list)
+        if not all(isinstance(row, list) and len(row) == 7 for row in self._index) \
+                or not isinstance(self.meta.get("id"), str):
+            raise ReviewError(f"{self.path}: a damaged workspace (index.json or workspace.json "
+                              f"of another shape)")
         self._lock = threading.Lock()
         self._reload()
 
@@ -419,14 +423,30 @@ class Workspace:
         return event
 
     def _catch_up(self) -> None:
-        """Apply what the log holds beyond what this process has seen."""
-        for event in self.log.read_new():
-            self._apply(event)
+        """Apply what the log holds beyond what this process has seen, each line checked as
+        the decision was when it was made: a log edited or damaged by hand refuses the
+        workspace, naming the line, rather than apply what no reviewer could have decided."""
+        for n, event in self.log.read_new():
+            try:
+                self._apply(event)
+            except ReviewError as exc:
+                raise ReviewError(f"{self.log.path}:{n}: {exc} (the decision log was edited "
+                                  f"or damaged; restore it from a backup)") from None
 
-    def _apply(self, event: dict) -> None:
+    def _apply(self, event: object) -> None:
+        if event is decision_log.NOT_JSON:
+            raise ReviewError("not JSON")
+        if not isinstance(event, dict) or not all(
+                isinstance(event.get(k), str) for k in ("essay", "action", "reviewer", "time",
+                                                        "via")) \
+                or event["action"] == "add" and not isinstance(event.get("span"), str):
+            raise ReviewError("not a decision (an object with essay, action, reviewer, time, "
+                              "via)")
         essay = self.by_id.get(event["essay"])
-        if essay is not None:
-            apply(essay, event)
+        if essay is None:
+            raise ReviewError("a decision on no essay of this workspace")
+        validate(essay, event)
+        apply(essay, event)
         self.events.append(event)
 
     # -- rendering --
@@ -479,6 +499,18 @@ class Workspace:
         return {"workspace": self.id, "essays": dict(sorted(states.items())),
                 "decisions": {k: dict(sorted(v.items())) for k, v in sorted(decisions.items())},
                 "via": dict(sorted(via.items())), "reviewers": dict(sorted(reviewers.items()))}
+
+
+def _read_json(path: Path, kind: type) -> object:
+    """A workspace file's JSON, of the `kind` the workspace writes; else a ReviewError."""
+    try:
+        value = json.loads(path.read_bytes())
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, kind):
+        raise ReviewError(f"{path}: a damaged workspace file (not the JSON the workspace "
+                          f"writes)")
+    return value
 
 
 def _event_label(essay: EssayState | None, event: dict) -> str:

@@ -130,3 +130,22 @@ def test_curate_source_failure_is_an_outcome_naming_the_file(built, tmp_path):
     assert (outcome.ok, outcome.part) == (False, None)
     assert re.search(r"cities500\.zip: damaged zip", outcome.reason), outcome.reason
     assert store.current_snapshot_id() == first["id"]
+
+
+@pytest.mark.parametrize("name", ["skolverket", "universities", "skatteverket"])
+def test_json_nested_past_the_parser_fails_its_source_only(http_server, tmp_path, name):
+    """An upstream JSON answer 100,000 levels deep is the source's failure with one line, and
+    the other source of the build is still built (before, its RecursionError left the build)."""
+    source = dataclasses.replace(SOURCES[name], min_rows={})
+    store = Store(tmp_path)
+    build([source], store, mirror=http_server.url, http=session(retries=1, backoff=0),
+          timeout=TIMEOUT)  # learn the paths it asks for (all 404 now)
+    for path in {r.path for r in http_server.requests}:
+        http_server.put(path, b"[" * 100_000)
+    http_server.put(COUNTRIES, fixture("dump/countryInfo.txt"))
+    outcomes, snapshot = build([source, RELAXED["geonames-countryinfo"]], store,
+                               mirror=http_server.url, http=session(retries=1, backoff=0),
+                               timeout=TIMEOUT)
+    assert [(o.source, o.ok) for o in outcomes] == [(name, False), ("geonames-countryinfo", True)]
+    assert "\n" not in outcomes[0].reason and "RecursionError" in outcomes[0].reason
+    assert snapshot is not None

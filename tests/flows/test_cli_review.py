@@ -138,3 +138,27 @@ def assert_no_essay_text_in_prefect() -> None:
         for word in text.split():
             if len(word) > 6:
                 assert word.strip(".!") not in seen, word
+
+
+# A workspace damaged by hand: one line naming the file, exit 2 (before: an index row of another
+# shape was TypeError, an internal error with exit 70; a 100,000-deep file RecursionError)
+DAMAGES = [
+    ("index.json", b"[1]", "damaged workspace"),
+    ("index.json", b"[" * 100_000, "index.json: a damaged workspace file"),
+    ("workspace.json", b"[]", "workspace.json: a damaged workspace file"),
+    ("workspace.json", b"{}", "damaged workspace"),
+    ("decisions.jsonl", b"[]\n", r"decisions.jsonl:1: not a decision"),
+]
+
+
+@pytest.mark.parametrize("name, data, message", DAMAGES)
+def test_a_damaged_workspace_is_one_line(home: Path, capsys: pytest.CaptureFixture, name: str,
+                                         data: bytes, message: str) -> None:
+    keys = home / f"keys-{name}-{len(data)}-{data[:2].hex()}"
+    assert main(["review", "prepare", str(home / "batch"), "--keys", str(keys)]) == 0
+    ws = Path(capsys.readouterr().out.split()[1])
+    (ws / name).write_bytes(data)
+    for command in (["review", "stats", str(ws)], ["review", "approve", str(ws), "--all"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1 and SECRET_NAME not in err

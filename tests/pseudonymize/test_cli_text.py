@@ -123,9 +123,10 @@ def test_memory_refuses_other_options_and_foreign_files(home, tmp_path, capsys, 
     text(capsys, monkeypatch, ESSAY.encode(), *args)
     code, _, err = text(capsys, monkeypatch, ESSAY.encode(), *args, "--seed", "3")
     assert code == USAGE and "was pseudonymized with --strategy realistic --seed 0" in err
-    memory.write_text("{}")
-    code, _, err = text(capsys, monkeypatch, ESSAY.encode(), *args)
-    assert code == USAGE and err == f"swepseudo: error: {memory}: not a swepseudo memory file\n"
+    for data in ("{}", "[" * 100_000):  # the deep one: before, RecursionError and exit 70
+        memory.write_text(data)
+        code, _, err = text(capsys, monkeypatch, ESSAY.encode(), *args)
+        assert code == USAGE and err == f"swepseudo: error: {memory}: not a swepseudo memory file\n"
 
 
 # --- key show ---------------------------------------------------------------------------------

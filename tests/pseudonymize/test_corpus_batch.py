@@ -169,6 +169,31 @@ def test_oversized_jsonl_line_is_not_parsed(tmp_path: Path):
         "<line 1>": b.OVERSIZED}
 
 
+def test_a_jsonl_batch_is_read_line_by_line(tmp_path: Path):
+    """A JSON Lines batch costs the essays it holds, not the file: a 24 MB line (quarantined
+    oversized) and 20,000 lines that are not JSON are never held whole. Before, the file was
+    read whole and split (peak over 60 MB here); the hash is still of every byte."""
+    import hashlib
+    import tracemalloc
+
+    path = tmp_path / "batch.jsonl"
+    with path.open("wb") as fh:
+        fh.write(b'{"id": "a", "text": "Hej."}\n')
+        fh.write(b'{"id": "big", "text": "' + b"x" * 24_000_000 + b'"}\n')
+        fh.write(b"not json at all\n" * 20_000)
+        fh.write(b'{"id": "b", "text": "Hej igen."}')  # no final newline
+    tracemalloc.start()
+    try:
+        batch = read_batch(path, max_bytes=1000)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [e.essay_id for e in batch.essays] == ["a", "b"]
+    assert _reasons(batch)["<line 2>"] == b.OVERSIZED and len(batch.quarantine) == 20_001
+    assert batch.files == {"batch.jsonl": hashlib.sha256(path.read_bytes()).hexdigest()}
+    assert peak < 12_000_000, peak  # about 6 MB now (20,000 quarantine rows)
+
+
 # Malformed metadata: one error naming the file and line, before any essay is read
 BAD_METADATA = [
     ("metadata.csv", 'essay_id,learner_id\ne1,"L1\ne2,L2\n', r"metadata.csv:\d+: malformed CSV"),

@@ -285,6 +285,38 @@ def test_metadata_is_published_only_when_named_and_years_binned(setup: dict):
     assert fates["e03.txt"][0] == "quarantined" and "teacher" in fates["e03.txt"][1]
 
 
+# manifest.json's config edited after publishing: a withdrawal re-runs the release with the
+# options recorded beside its key, never with what the published manifest says now (before, an
+# edited `keep_ids` published the batch's file names and learner ids, an edited
+# `publish_metadata` its metadata columns)
+EDITED_CONFIG = [
+    ("keep_ids", True),
+    ("publish_metadata", ["teacher"]),
+    ("bin_years", ["teacher"]),
+    ("strategy", "tag"),
+    ("max_bytes", 10),
+    ("seed", 7),
+    ("supersedes", {"release": "r0", "withdrawn": []}),
+]
+
+
+@pytest.mark.parametrize("key, value", EDITED_CONFIG)
+def test_a_withdrawal_refuses_a_release_whose_manifest_config_was_edited(setup: dict, key, value):
+    (setup["batch"] / "metadata.csv").write_text(
+        "essay_id,learner_id,level,teacher\ne01,L1,B1,Agnes Tvärby\ne02,L1,B2,Agnes Tvärby\n"
+        "e03,L2,A2,Agnes Tvärby\n")
+    old = _release(setup)
+    manifest_path = Path(old["path"]) / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    (manifest if key in ("seed", "supersedes") else manifest["config"])[key] = value
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(rel.ReleaseError, match=rf"manifest.json: (config.)?{key}(.release)? is "
+                                               r"not the one the release was made with"):
+        withdraw(Path(old["path"]), "L1", setup["keys"], setup["snapshot"], code_revision="test")
+    assert sorted(p.name for p in setup["out"].iterdir()) == [old["release_id"]]
+    assert _plain_anywhere(setup["out"], ("Tvärby", '"L1"', '"L2"', "e01.txt", "e03.txt")) == []
+
+
 def test_withdrawal_publishes_a_superseding_release_without_the_learner(setup: dict):
     old = _release(setup)
     old_ids = read_key(Path(old["ids"]))
@@ -538,3 +570,23 @@ def test_a_short_write_is_completed_and_a_disk_error_names_its_file(
         rel._write(tmp_path / "b.txt", b"x")
     monkeypatch.undo()
     assert error.value.errno == 28 and error.value.filename == str(tmp_path / "b.txt")
+
+
+def test_a_named_column_holding_another_essays_name_or_an_id_is_gated(setup: dict):
+    """A published column is read by the engine as a kept id is: a name or ID it would replace
+    there quarantines the essay, whichever essay the name comes from (here e03's Omar in e02's
+    row, an address in e01's); an ordinary value is published."""
+    (setup["batch"] / "metadata.csv").write_text(
+        "essay_id,learner_id,level,buddy\n"
+        "e01,L1,B1,omar.q@example.se\ne02,L1,B2,Omar\ne03,L2,A2,ingen\n")
+    summary = rel.release(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
+                          code_revision="test", publish_metadata=("level", "buddy"))
+    fates = _fates(summary)
+    assert fates["e01.txt"][0] == "quarantined" and "email in" in fates["e01.txt"][1] \
+        and "buddy" in fates["e01.txt"][1]
+    assert fates["e02.txt"][0] == "quarantined" and "firstname_male in" in fates["e02.txt"][1]
+    assert fates["e03.txt"][0] == "released"
+    manifest = json.loads((Path(summary["path"]) / "manifest.json").read_text())
+    assert [e["metadata"] for e in manifest["inputs"]["essays"].values()] == [
+        {"buddy": "ingen", "level": "A2"}]
+    assert _plain_anywhere(setup["out"], ("omar.q", "Omar")) == []

@@ -58,6 +58,13 @@ def test_read_jsonl_rejects_span_outside_text(tmp_path: Path) -> None:
         list(read_jsonl(path))
 
 
+def test_read_jsonl_names_a_line_nested_past_the_parser(tmp_path: Path) -> None:
+    """Before: RecursionError, `swepseudo eval`'s internal error (exit 70)."""
+    path = write(tmp_path / "deep.jsonl", "[" * 100_000 + "\n")
+    with pytest.raises(GoldFormatError, match=r"deep\.jsonl:1: RecursionError"):
+        list(read_jsonl(path))
+
+
 CONLL = ("Gunhild\tPER\nWestman PER\n,    0\nlektor\t0\ni 0\nUppsala ORG\nuniversitet  ORG\n"
          "Lund\tLOC\n.\t0\nbn\n\n"
          "Anna PER\nbor 0\ni 0\nMalmö LOC\n\n"

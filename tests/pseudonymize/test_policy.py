@@ -49,6 +49,10 @@ def test_the_documented_example_and_the_issue_shape_are_accepted() -> None:
     ('[countries]\nmin_learners = 0\n', "p.toml:2: countries.min_learners: expected a whole"),
     ('keep = ["A"\n', "p.toml:1: invalid TOML"),
     ('a = 1 = 2\n', "p.toml:1: invalid TOML"),
+    # nested past the parser (before: RecursionError, an internal error, exit 70)
+    ('learned = "off"\nkeep = ' + "[" * 5000 + "]" * 5000 + "\n",
+     "p.toml:2: invalid TOML: nested too deeply"),
+    ("a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n", "p.toml:1: invalid TOML: nested too"),
 ])
 def test_an_invalid_policy_is_one_error_naming_line_and_key(text: str, message: str) -> None:
     with pytest.raises(PolicyError) as err:

@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 
 from pseudonymize.engine import Engine
 from pseudonymize.review.app import create_app
-from pseudonymize.review.workspace import Workspace, WorkspaceExists, decided_spans, prepare
+from pseudonymize.review.workspace import (ReviewError, Workspace, WorkspaceExists, decided_spans,
+                                           prepare)
 from tests.pseudonymize.review.conftest import MISSED, TOKEN, span_of
 
 
@@ -272,6 +273,43 @@ def test_decisions_survive_a_restart_and_a_torn_line(client: TestClient, ws_path
     lines = log_lines(ws_path)  # the torn line was cut off before the next append
     assert [(e["action"], e["reviewer"], e["seq"]) for e in lines] == [
         ("reject", "ada", 0), ("approve", "ada", 1), ("comment", "bo", 2)]
+
+
+# A decision log edited or damaged by hand: each complete line that is not a decision the
+# essay's state at that point admits refuses the workspace, naming the file and line (before:
+# `TypeError`, `KeyError` or `RecursionError` at open, and an unknown action, a span past the
+# text's end or an unknown label applied silently, to crash or mislead a release later)
+_EVENT = '"reviewer": "x", "time": "t", "via": "web", "seq": 9, "version": 0'
+DAMAGED_LOG = [
+    (b"garbage\n", "not JSON"),
+    (b"[" * 100_000 + b"\n", "not JSON"),
+    (b"[]\n", "not a decision"),
+    (b"{}\n", "not a decision"),
+    (b'{"essay": "e01", "action": "approve"}\n', "not a decision"),
+    (b'{"essay": "e01", "action": "approve", "reviewer": 5, "time": "t", "via": "web"}\n',
+     "not a decision"),
+    (b'{"essay": "e99", "action": "approve", ' + _EVENT.encode() + b"}\n", "no essay"),
+    (b'{"essay": "e01", "action": "explode", ' + _EVENT.encode() + b"}\n", "unknown action"),
+    (b'{"essay": "e01", "action": "reject", "span": "zz", ' + _EVENT.encode() + b"}\n",
+     "no span"),
+    (b'{"essay": "e01", "action": "add", "span": "a9", "start": 0, "end": 99999, '
+     b'"label": "city", "attrs": [], ' + _EVENT.encode() + b"}\n", "outside the essay"),
+    (b'{"essay": "e01", "action": "add", "span": "a9", "start": 0, "end": 3, '
+     b'"label": "nope", "attrs": [], ' + _EVENT.encode() + b"}\n", "unknown label"),
+    (b'{"essay": "e01", "action": "add", "start": 0, "end": 3, '
+     b'"label": "city", "attrs": [], ' + _EVENT.encode() + b"}\n", "not a decision"),
+]
+
+
+@pytest.mark.parametrize("line, reason", DAMAGED_LOG)
+def test_a_damaged_decision_log_refuses_the_workspace_naming_the_line(
+        client: TestClient, ws_path: Path, line: bytes, reason: str) -> None:
+    decide(client, 2, action="reject", span="p0")
+    with open(ws_path / "decisions.jsonl", "ab") as fh:
+        fh.write(line)
+    with pytest.raises(ReviewError, match=r"decisions\.jsonl:2: .*" + reason) as info:
+        Workspace(ws_path)
+    assert "Anna" not in str(info.value) and len(str(info.value)) < 400
 
 
 def test_two_servers_share_one_workspace(ws_path: Path, engine: Engine) -> None:

@@ -113,3 +113,25 @@ def test_import_svala_turns_a_corrected_graph_into_decisions(ws_path: Path, engi
     other.write_text("[1]", encoding="utf-8")
     with pytest.raises(ReviewError, match="not a SVALA graph"):
         import_svala(ws, [other])
+
+
+# Hostile graph files: each is one ReviewError naming the file (before, a 100,000-deep file
+# was a RecursionError, an internal error; a file of another shape did not say which file)
+HOSTILE_GRAPHS = [
+    (b"[" * 100_000, "unreadable"),
+    (b'{"source": "abc", "target": [], "edges": {}}', "not a SVALA graph"),
+    (b'{"source": [{"id": [1], "text": "x"}], "edges": {}}', "not a SVALA graph"),
+    (b'{"source": [], "edges": []}', "not a SVALA graph"),
+    (b'"\\ud800"', "not a SVALA graph"),
+    (b"\xff\xfe", "unreadable"),
+]
+
+
+@pytest.mark.parametrize("data, reason", HOSTILE_GRAPHS)
+def test_a_hostile_graph_file_is_one_error_naming_it(ws_path: Path, tmp_path: Path, data: bytes,
+                                                     reason: str) -> None:
+    path = tmp_path / "corrected.json"
+    path.write_bytes(data)
+    with pytest.raises(ReviewError, match=rf"corrected\.json: {reason}"):
+        import_svala(Workspace(ws_path), [path])
+    assert Workspace(ws_path).events == []
