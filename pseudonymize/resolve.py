@@ -394,13 +394,15 @@ def _noun_after(doc: Doc, k: int) -> bool:
 
 
 def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
-                      sets: tuple[frozenset[str], ...], after_name: bool = False) -> bool:
+                      sets: tuple[frozenset[str], ...], after_name: bool = False,
+                      after_given: bool = False) -> bool:
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
     word it spells there: labelling it would replace a pronoun, a verb or a noun. `kinds` says
     whether the stem is an everyday word and whether it counts only as a subject; `sets` are
     the possessive, be-verb, name-verb and noun-before word lists, the articles among the
     last and the degree words (as written: "så" is no "sa"), looked up once per essay;
-    `after_name`: a span covers the word before (a given name the mention continues)."""
+    `after_name`: a span covers the word before (a given name the mention continues);
+    `after_given`: two capitalised words of a person's name stand right before it."""
     everyday, subject_only = kinds
     possessive, be_verbs, name_verbs, noun_before, articles, degree_words = sets
     folds, key = doc.folds, doc.folds[k]
@@ -423,17 +425,21 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         # "Göran Orre … han jagar orre", "Berit Ljung … lila av ljung": the word, where no
         # given name before it makes it the family name again ("mamma till maly strand")
         return True
+    # "Tilde Ruth hall i klass 2A … Petter Hall": the essay's family name in lower case right
+    # after a capitalised given and middle name is the name again, however everyday the word
+    # (one given name is not enough: "gav jag Anna fisk" after "Lisa Fisk")
+    given_surname = after_given and base.label == "surname"
     # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
     # lower case as a sentence's subject (before "är" too)
     habit = k in doc.starts and base.end > base.start and doc.text[base.start].islower() \
         and k + 1 < len(folds) and (folds[k + 1] in name_verbs or folds[k + 1] in be_verbs)
     # (a function word only capitalised inside its sentence: "så Han är min familj" after
     # "Jag heter Han Seo-yeon", but "han" and a sentence's "Han" stay the pronoun)
-    if everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
+    if everyday and (doc.texts[k][0] != doc.text[base.start] and not (subject or given_surname)
                      or stem in doc.lex.words("function_word")
                      and not (doc.texts[k][0].isupper() and k not in doc.starts)
                      or doc.texts[k][0].islower() and doc.entries[k].zipf
-                     >= T.DOMINANT_WORD and not (habit or subject)):
+                     >= T.DOMINANT_WORD and not (habit or subject or given_surname)):
         return True  # "han heter hans och hans bror": the second is the pronoun
     if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
             and doc.entries[k].zipf >= T.RARE and (
@@ -596,6 +602,7 @@ def propagate(spans: list[Span], doc: Doc,
     taken = covered(spans, len(doc.text))
     out = list(spans)
     folds = doc.folds
+    name_starts = {s.end: s.start for s in spans if s.label in NAME_LABELS}
     # the tokens that are a known fold, its genitive or a first name's short form, found in
     # one C-level pass
     shorts = _short_forms(known)
@@ -616,13 +623,23 @@ def propagate(spans: list[Span], doc: Doc,
         base = known[stem]
         after_name = bool(k) and (bool(taken[doc.offsets[k - 1]]) or doc.folds[k - 1] in known
                                   and known[doc.folds[k - 1]].label in FIRSTNAMES)
+        after_given = k >= 2 and _capital_name_run(doc, k, name_starts)
         if _everyday_mention(doc, k, stem, base, (stem in everyday, stem in subject_only), sets,
-                             after_name):
+                             after_name, after_given):
             continue
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score,
                         COREFERENCE.name, base.key))
     return sorted(out, key=lambda s: s.start)
+
+
+def _capital_name_run(doc: Doc, k: int, name_starts: dict[int, int]) -> bool:
+    """Tokens k-2 and k-1 are capitalised words of person names' spans (`name_starts`: each
+    name span's start by its end): one span of both or a span each ("Tilde Ruth")."""
+    if not (doc.texts[k - 1][:1].isupper() and doc.texts[k - 2][:1].isupper()):
+        return False
+    start = name_starts.get(doc.ends[k - 1])
+    return start is not None and (start <= doc.offsets[k - 2] or doc.ends[k - 2] in name_starts)
 
 
 def _named_kin_mark(doc: Doc, span: Span, known: dict[str, Span]) -> bool:
@@ -1534,7 +1551,9 @@ def _initials_open_line(doc: Doc, k: int) -> bool:
 
 def _initials_before_lower_names(spans: list[Span], doc: Doc) -> list[Span]:
     """The initials `signed_initials` reads before a name written in lower case (found by
-    coreference or a context rule, after the initials rule ran)."""
+    coreference or a context rule, after the initials rule ran); the initial may be in lower
+    case too when it opens its line or sentence ("Tack för hjälpen!\nl. ole sankale"; not the
+    words "i", "å", "o": `_lower_initial`)."""
     texts, added = doc.texts, []
     starts = {s.start for s in spans}
     for n, span in enumerate(spans):
@@ -1545,11 +1564,19 @@ def _initials_before_lower_names(spans: list[Span], doc: Doc) -> list[Span]:
         if any(c.isalpha() for c in doc.text[end:]):
             continue  # (the signature closes the essay)
         k = doc.index_at(span.start)
-        if k >= 2 and texts[k - 1] == "." and len(texts[k - 2]) == 1 and texts[k - 2].isupper() \
-                and texts[k - 2].isalpha() and doc.offsets[k - 2] not in starts:
+        if k >= 2 and texts[k - 1] == "." and len(texts[k - 2]) == 1 and texts[k - 2].isalpha() \
+                and (texts[k - 2].isupper() or _lower_initial(doc, k - 2)) \
+                and doc.offsets[k - 2] not in starts:
             added.append(INITIAL.span(doc.offsets[k - 2], doc.ends[k - 2], "initials",
                                       key=texts[k - 2]))
     return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+def _lower_initial(doc: Doc, j: int) -> bool:
+    """Token j, a letter in lower case, can be an initial opening a signature: it opens its
+    line or sentence and is no word of its own ("i", "å", "o")."""
+    return doc.texts[j] not in "aeioåö" \
+        and (j == 0 or j in doc.starts or "\n" in doc.space(j - 1))
 
 
 def remembered_gender(spans: list[Span], doc: Doc,

@@ -210,7 +210,7 @@ AGE_WORD = _rule("age-word", ("age_string", "surname", *sorted(FIRSTNAMES)), 0.8
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural", "function_word",
                         "agreeing_pronoun", "fronted_adverb", "definite_ending",
-                        "age_as_word", "place_trigger", "age_one"))
+                        "age_as_word", "place_trigger", "age_one", "age_noun"))
 # "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
 # pronoun continues, is a person (`ContextRules._start_subject`)
 SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
@@ -844,6 +844,9 @@ class ContextRules:
         prev = folds[first - 1] if first else ""
         if self._age_limit(doc, first):
             return False  # "sänka rösträttsåldern till 16 år", "åldersgränsen borde vara 16 år"
+        after = folds[i + 2] if i + 2 < len(folds) else ""
+        if after in w["age_noun"]:
+            return True  # "från sexton års ålder": an age after any preposition
         if prev in w["age_until"] and (folds[first - 2] if first >= 2 else "") \
                 not in w["age_until_limit"]:
             return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
@@ -851,7 +854,6 @@ class ContextRules:
             return True  # "två barn 5 och 7 år", "tränar pojkar 10 år": their age
         if self._lasting(doc, first) or self._lasting_after(doc, first, i):
             return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
-        after = folds[i + 2] if i + 2 < len(folds) else ""
         return prev not in w["duration_before"] and (
             after not in w["duration_after"] or prev in w["be_verb"]
             and folds[verb - 1] not in w["duration_subject"])  # "det är fem år sedan"

@@ -2101,14 +2101,17 @@ class Matcher:
             text = doc.texts[k]
             if k in inside:
                 continue
-            if k - 1 not in names and not text.isupper():
-                continue  # ("i", "å": both tests below need a name before or a capital)
+            if k - 1 not in names and k + 2 not in names and not text.isupper():
+                continue  # ("i", "å": the tests below need a name beside it or a capital)
             if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] in ("/", "&") \
                     or doc.text[doc.offsets[k] - 1:doc.offsets[k]] in ("/", "&"):
                 continue  # "C/O Hassan", "H&M. Min": a letter of an abbreviation or a brand
             if text.islower() and text not in "aeioåö" and k - 1 in names \
                     and doc.texts[k - 1].islower() \
                     and (k + 1 == len(doc.texts) or not doc.texts[k + 1][0].isalnum()):
+                out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text,
+                                        score=0.6))
+            elif text.islower() and text not in "aeioåö" and self._signed_initial(doc, k, names):
                 out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text,
                                         score=0.6))
             elif text.isupper() and text.isalpha() and (
@@ -2156,6 +2159,16 @@ class Matcher:
         while j > 0 and doc.texts[j] in (",", "!"):
             j -= 1
         return doc.folds[j] in self.W["name_trigger.greeting"] and "\n" not in doc.space(j)
+
+    def _signed_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
+        """"Tack!\\nl. ole sankale", "Hälsningar k. maria johansson": a lower-case letter and
+        its dot before a name, opening a line or after a closing greeting, is the signature's
+        initial, as a capital one is (not "vitamin d. maria kom": inside a sentence; nor a
+        lettered list's "b. Anna var …": a line's capitalised name wants the closing greeting)."""
+        nxt = k + 2
+        return nxt in names and doc.texts[k + 1] == "." and "\n" not in doc.space(k + 1) and (
+            self._after_closing(doc, k)
+            or doc.texts[nxt].islower() and (k == 0 or "\n" in doc.space(k - 1)))
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
         """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name on

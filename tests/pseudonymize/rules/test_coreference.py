@@ -386,3 +386,40 @@ def test_an_initial_before_a_lower_case_name_signing_the_essay_is_the_initial(of
     text = "Jag heter Fiza Rahman. Ring mig. Tack på förhand N. rahman"
     spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
     assert ("N", "initials") in spans
+
+
+@pytest.mark.parametrize("text, letter, found", [
+    # the signature after coreference: the name in lower case closes the essay
+    ("Jag heter Tuva Moberg och bor i Gävle. Tack för svaret!\nt. tuva moberg", "t", True),
+    ("Jag heter Dawit Haile. Vi ses snart.\nd. dawit haile", "d", True),
+    # after a closing greeting on the same line, the initials rule itself
+    ("Jag vill boka en tid. Hälsningar k. maria johansson", "k", True),
+    # a letter that is a word, or inside a sentence: kept
+    ("Jag heter Tuva Moberg och bor i Gävle. Tack för svaret! o. tuva moberg", "o", False),
+    ("Jag heter Tuva Moberg. Hon tog vitamin d. tuva moberg", "d", False),
+    ("Vi gick i klass 3\nb. Vera var min bästa vän.", "b", False),
+])
+def test_a_lower_case_initial_opening_a_signature_is_the_initial(
+        offline_engine, text: str, letter: str, found: bool) -> None:
+    """"Tack för hjälpen!\\nl. ole sankale": a lower-case letter and its full stop opening the
+    line (or after a closing greeting) before a name signing the essay is the writer's initial,
+    as a capital one is; "o." (a word), "vitamin d." and a lettered list's "b. Vera" are not."""
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ((letter, "initials") in spans) is found
+
+
+@pytest.mark.parametrize("text, word, found", [
+    ("Hej Eva!\nMin son Olle Johan hus i klass 3B är sjuk idag.\nHälsningar\nJon (Åke Hus)",
+     "hus", True),
+    ("Min granne Ylva Maria hall kom i går. Ylva Hall är snäll.", "hall", True),
+    # one given name before it: the everyday word ("gav jag Anna fisk")
+    ("Jag heter Lisa Fisk. Igår gav jag Anna fisk till middag.", "fisk", False),
+    ("Hon heter Sara Lind. Vi satt under en stor lind i parken.", "lind", False),
+])
+def test_the_family_name_in_lower_case_after_a_given_and_middle_name_is_the_name_again(
+        offline_engine, text: str, word: str, found: bool) -> None:
+    """"Tilde Ruth hall i klass 2A … Petter Hall": the essay's family name written in lower
+    case right after two capitalised words of a name is the family name again, however
+    everyday the word (a hall, a stone); after one given name it stays the word."""
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ((word, "surname") in spans) is found
