@@ -21,8 +21,18 @@ _URL_EMAIL = r"""
     (?:https?://|www\.)[^\s<>"]+[^\s<>".,;:!?)\]]     # URL
   | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                      # e-mail
 """
-_WORD = r"""
-    \w+(?:[-'’:.]\w+)*+                                # word, number, 070-123, 15.03.2019
+# A full stop joins the word after it unless that word is capitalised ("Göteborg.Min kompis",
+# a learner's missing space): two sentences, not one word; initials, numbers, "t.ex" and "E.ON"
+# stay one token. The lookahead's classes hold the upper- and lower-case letters of the scripts
+# that have case (the standard library's engine has no \p{Lu}; scanning only these blocks keeps
+# the import cheap): Latin, Greek, Cyrillic, Armenian, Georgian, Cherokee and their extensions.
+_CASED_BLOCKS = ((0x41, 0x250), (0x370, 0x590), (0x10A0, 0x1100), (0x13A0, 0x1400),
+                 (0x1C80, 0x1CC0), (0x1E00, 0x2000), (0x2C00, 0x2D30), (0xA640, 0xA800))
+_CASED = [chr(c) for first, last in _CASED_BLOCKS for c in range(first, last)]
+_UPPER = "".join(c for c in _CASED if c.isupper() and c.isalpha())
+_LOWER = "".join(c for c in _CASED if c.islower() and c.isalpha())
+_WORD = rf"""
+    \w+(?:[-'’:]\w+|\.(?![{re.escape(_UPPER)}][{re.escape(_LOWER)}])\w+)*+  # word, 070-123, 15.03.2019
   | \S                                                 # punctuation, symbols
 """
 _TOKEN = re.compile(f"{_URL_EMAIL}|{_WORD}", re.VERBOSE)

@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -8,7 +9,7 @@ from pseudonymize.tokenize import (_OPENERS_AFTER, _TOKEN, Token, leading_space,
 # e-mail marks (the full pattern is used only where "@", "://" or "www." occurs).
 FRAGMENTS = ["http://", "https://x.se/a", "www.", "a@b.se", "Anna", "ö", "1", " ", "\n", "\t",
              "\u00a0", "\u2028", ".", "-", ":", "/", "”", "!", "'", "se", "…", "–", "?", "\"",
-             "_", "²", "   ", "\r\n", "\x1c"]  # `split`'s pieces: word characters, spaces
+             "_", "²", "   ", "\r\n", "\x1c", "Ma", "ÖL", "Дом"]  # `split`'s pieces: word characters, spaces
 TRICKY = st.lists(st.sampled_from(FRAGMENTS), max_size=25).map("".join) | st.text(max_size=60)
 
 
@@ -35,6 +36,27 @@ def test_learner_text_tokens() -> None:
     assert [t.text for t in tokenize(text)] == [
         "Hej", "Anna-Karin", "!", "Ring", "070-123", "45", "67", "eller", "maila",
         "anna.k@mail.se", ",", "www.skola.se", "."]
+
+
+# A full stop between a word and a capitalised word is a learner's missing space: two tokens
+# and a sentence end ("Göteborg.Min"). Initials, numbers, abbreviations, all-capital names and
+# domains keep the stop inside their token.
+GLUED = [
+    ("Jag bor i Kiruna.Min bror bor där", ["Jag", "bor", "i", "Kiruna", ".", "Min", "bror", "bor",
+                                           "där"]),
+    ("år 2016.Vi flyttade", ["år", "2016", ".", "Vi", "flyttade"]),
+    ("Hon heter Oksana.Её муж Пётр", ["Hon", "heter", "Oksana", ".", "Её", "муж", "Пётр"]),
+    ("Det var t.ex. kallt", ["Det", "var", "t.ex", ".", "kallt"]),
+    ("den 03.11.2021 kl.14", ["den", "03.11.2021", "kl.14"]),
+    ("E.ON och H.M", ["E.ON", "och", "H.M"]),
+    ("J.Bergström skrev", ["J", ".", "Bergström", "skrev"]),
+    ("se hemsida.se och www.Kommun.se", ["se", "hemsida.se", "och", "www.Kommun.se"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), GLUED)
+def test_full_stop_before_a_capitalised_word_splits(text: str, expected: list[str]) -> None:
+    assert [t.text for t in tokenize(text)] == expected
 
 
 def test_sentence_split() -> None:
