@@ -222,6 +222,13 @@ def near_km() -> float:
 
 
 @cache
+def seat_km() -> float:
+    """How far a locality the essay puts in a municipality ("Löberöd i Eslövs kommun") may lie
+    from the municipality's seat (lifelike)."""
+    return float(_data()["seat_km"])
+
+
+@cache
 def commute_km() -> float:
     """How far a town the essay commutes to or from may lie from the other (lifelike)."""
     return float(_data()["commute_km"])
@@ -238,6 +245,15 @@ def lies_toward(one: str, other: str, sides: tuple[str, ...]) -> bool | None:
     along = {"north": north, "south": -north, "east": east, "west": -east}
     across = {"north": abs(east), "south": abs(east), "east": abs(north), "west": abs(north)}
     return all(along[s] > 0 and (len(sides) > 1 or along[s] >= across[s]) for s in sides)
+
+
+def nearest_of(one: str, others: frozenset[str]) -> str | None:
+    """The fold among `others` (folded locality names) lying nearest locality `one` (by name);
+    None when we know no coordinates of `one` or of any of them."""
+    known = localities()
+    here = known.get(fold(one))
+    ranked = [(_km(here, known[o]), o) for o in sorted(others) if o in known] if here else []
+    return min(ranked)[1] if ranked else None
 
 
 def distance_km(one: str, other: str) -> float | None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from pseudonymize.coordinates import (by_border, commute_km, distance_km, latitude_apart,
-                                      latitude_deg, near_km)
+                                      latitude_deg, near_km, nearest_of, seat_km)
 from pseudonymize.lexicon import fold
 from pseudonymize.types import Span
 from pseudonymize.surrogates import rx
@@ -26,6 +26,10 @@ from pseudonymize.surrogates.geography import abroad
 if TYPE_CHECKING:
     from pseudonymize.lexicon import Lexicon
     from pseudonymize.surrogates.forms import Draws
+
+# Lifelike (h-lifelike58): a surrogate municipality's seat drawn for a locality in it has between
+# a third and three times the original seat's people, where the pool holds such a seat.
+SEAT_SIZE_RATIO = 3
 
 
 class Places:
@@ -107,7 +111,8 @@ class Places:
         pool, village = self._fitting(span, original, pool, cities, country, said, village)
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
-        pick = self._draw(pool, rng) or self._any_town(country, cities, parts, rng)
+        pick = (village and self._seat_drawn(span, original)) or self._draw(
+            pool, rng) or self._any_town(country, cities, parts, rng)
         essay_town = self.towns[0] if self.towns else None
         if self.effective == "lifelike" and country != "SE" and label == "city":
             self.towns_abroad.append((span.start, pick))
@@ -127,6 +132,14 @@ class Places:
             pool = self._of_latitude(span, original, pool, cities)
         if self._next_word(span) in words().municipality_words:
             pool, village = [c for c in pool if fold(c) in self.lex.municipalities] or pool, False
+        elif village and (seat := self._seat(span, original)):
+            # "Löberöd i Eslövs kommun": the town drawn for the village is the surrogate
+            # municipality's seat (`_village` draws the village around it), one of about the
+            # seat's size ("essunga är Sveriges minsta kommun" never Kungsbacka)
+            seats = [c for c in pool if fold(c) in self.lex.municipalities]
+            was = self.lex.get(seat).se_pop
+            pool = [c for c in seats if was and was / SEAT_SIZE_RATIO <= self.lex.get(
+                fold(c)).se_pop <= was * SEAT_SIZE_RATIO] or seats or pool
         return pool, village
 
     def _kept_village(self, country: str, rng: Draws) -> str | None:
@@ -526,9 +539,12 @@ class Places:
     def _village_by_town(self, span: Span, original: str) -> bool:
         """Lifelike: whether a Swedish locality of fewer than `village_near_max` people stands
         right before "utanför", "nära" ... a more populous Swedish town ("mellbystrand utanför
-        Laholm"): a village of that town (before: "gävle utanför Sandviken")."""
+        Laholm"): a village of that town (before: "gävle utanför Sandviken"); (h-lifelike58)
+        a locality the essay puts in a municipality (`_seat`: "Höllviken i Vellinge")."""
         w = words()
         pop = self.lex.get(span.key or fold(original)).se_pop
+        if self._seat(span, original):
+            return True
         if not 0 < pop < w.village_near_max:
             return False
         after = getattr(self.before, "text", "")[span.end:span.end + 80]
@@ -541,6 +557,30 @@ class Places:
         return bool(seat) and seat.group(2) in w.town_words and \
             self.lex.get(fold(seat.group(1))).se_pop > pop
 
+    def _seat(self, span: Span, original: str) -> str | None:
+        """Lifelike (h-lifelike58): the fold of the Swedish municipality the essay puts a
+        smaller locality in, right after it ("Löberöd i Eslövs kommun", "Höllviken i
+        Vellinge", "teckomatorp i svalövs kommun"); None for anything else (a municipality in
+        another, "Solna i Stockholm"; a district; "i juni"). The locality's surrogate is then
+        drawn around the municipality's surrogate (`_village`), never a village of another
+        county ("Barnarp i Kalmars kommun")."""
+        if self.effective != "lifelike" or span.label != "city":
+            return None
+        lex, key = self.lex, span.key or fold(original)
+        pop = lex.get(key).se_pop
+        if not 0 < pop < words().sizes["small"][1] or key in lex.municipalities or \
+                fold(original) in lex.municipalities or self.is_district(span, original):
+            return None
+        after = getattr(self.before, "text", "")[span.end:span.end + 40]
+        seat = rx.match(r"\s+i\s+(\p{L}+)(?:\s+(\p{L}+))?", after)
+        if not seat:
+            return None
+        name, kind = fold(seat.group(1)), fold(seat.group(2) or "")
+        if kind in words().municipality_words and name not in lex.municipalities and \
+                name.endswith("s"):
+            name = name[:-1]  # "i Eslövs kommun"
+        return name if name in lex.municipalities and name != key else None
+
     def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
                  ) -> str | None:
         """Lifelike: a locality of fewer than `village_max` inhabitants in the county of the
@@ -551,8 +591,13 @@ class Places:
         if self._shore_after(span):
             return None
         w, lex = words(), self.lex
-        near = w.village_near.match(getattr(self.before, "text", "")[span.end:span.end + 80])
+        text = getattr(self.before, "text", "")
+        near = w.village_near.match(text[span.end:span.end + 80])
         near = near if near and lex.get(fold(near.group(1))).se_pop > 1 else None
+        seat = None if near else self._seat(span, text[span.start:span.end])
+        found = self._seat_village(span, seat, town, rng) if seat else None
+        if found:
+            return found
         county = next((key for key, names in lex.pools.items() if key.startswith("village:")
                        and (town if near or not essay_town else essay_town) in names), "")
         # "en by nära Karlstad": within `near_km` of the town's surrogate (Charlottenberg, 80
@@ -571,6 +616,50 @@ class Places:
         if near:
             self.village_towns.setdefault(fold(near.group(1)), town)
             self.used.add(town.lower())
+        return pick
+
+    def _seat_drawn(self, span: Span, original: str) -> str | None:
+        """Lifelike: the surrogate already drawn for the municipality the essay puts a
+        locality in (`_seat`: named before in the essay or by the learner), where it is a
+        municipality's: the town the locality is drawn around, and the essay's town (its
+        landskap, postcodes) as the municipality's would be; None otherwise."""
+        seat = self._seat(span, original)
+        drawn = self.place_map.get(seat) if seat else None
+        return drawn if drawn and fold(drawn) in self.lex.municipalities else None
+
+    def _seat_village(self, span: Span, seat: str, town: str, rng: Draws) -> str | None:
+        """Lifelike (h-lifelike58): a locality of the surrogate of municipality `seat` (fold),
+        the one drawn before where the essay or the learner named it, else `town` (drawn for
+        the village among municipalities, `_fitting`): one within `seat_km` of its seat and
+        nearer it than any other municipality's seat (we know no locality's municipality; the
+        nearest seat's is the likeliest), smaller than the seat and no municipality's own name,
+        of about the original's size ("Löberöd i Eslövs kommun" -> "Genarp i Lunds kommun",
+        never "Barnarp i Kalmars kommun", nor "Hörvik i Karlshamns kommun", nearer Sölvesborg).
+        The municipality is then written as that seat. None where none is known around it."""
+        lex = self.lex
+        center = self.place_map.get(seat) or town
+        center_pop = lex.get(fold(center)).se_pop
+        most = max(words().village_max, 2 * lex.get(span.key or fold(
+            getattr(self.before, "text", "")[span.start:span.end])).se_pop)
+        pool = sorted({v for key, names in lex.pools.items() if key.startswith("village:")
+                       for v in names if (distance_km(center, v) or math.inf) <= seat_km()
+                       and v != center and fold(v) not in lex.municipalities
+                       and 1 < (e := lex.get(fold(v))).se_pop < min(most, center_pop or most)
+                       and e.zipf < words().word_zipf and not e.gender
+                       and v not in self.geo.towns and self._free(v)})
+        # (a seat of a city's suburbs, Sollentuna, has no locality of its own: one of its
+        # districts, else any locality around it)
+        pick = self._draw([v for v in pool if nearest_of(v, lex.municipalities) == fold(center)],
+                          rng) or self._draw(list(lex.districts_by_town.get(center, ())), rng) \
+            or self._draw(pool, rng)
+        if fold(center) in lex.municipalities:
+            # the municipality is written as its seat, whether or not a locality was found
+            # (then one of the seat's county, `_village`)
+            self.village_towns.setdefault(seat, center)
+            self.used.add(center.lower())
+        if pick is None:
+            return None
+        self.villages.add(pick)
         return pick
 
     def _settle(self, span: Span, original: str, pick: str) -> None:

@@ -25,9 +25,10 @@ from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, 
                                            plural, sound_key, spelt_out, swedish_number,
                                            word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEARNER_CALENDAR,
-                                            LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
-                                            LEARNER_PLACE, LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
-                                            SCHOOL_AGE_NEAR, SHIFTS)
+                                            LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION,
+                                            LEARNER_KIN, LEARNER_NAME, LEARNER_PLACE,
+                                            LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap,
+                                            PLACE_LIKE, SCHOOL_AGE_NEAR, SHIFTS)
 from pseudonymize.surrogates.words import _near_sentence, words
 from pseudonymize.surrogates.inflect import (group_forms, kind_word, mask, morphology, surname_form,
                                              town_genitive)
@@ -247,8 +248,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                                           for a in self.ages for g in grades
                                           if abs(a - g) <= 2))]
         # lifelike: never a year of the essay moved past the present ("ansökan 2025-09-22"
-        # made 2027-10-01 gave the text away): the fitting shifts that keep them first
-        dated = [d for d in fits if not self._years_past(d)] if lifelike else fits
+        # made 2027-10-01 gave the text away): the fitting shifts that keep them first; but
+        # a learner's later essay keeps the move of their first where it fits the ages (a
+        # personnummer of 1984 beside "föddes 1986" in the learner's other essay gave both
+        # away), its years past the present stopping at it (`moved_year`)
+        dated = [d for d in fits if not self._years_past(d)] if lifelike and not (
+            remembered and int(remembered) in fits) else fits
         chosen = (dated or fits)[0] if fits else first
         if not remembered:
             self.base[LEARNER_SHIFT] = str(chosen)
@@ -256,8 +261,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
 
     def moved_year(self, year: int) -> int:
         """A year the essay names, moved against its ages (`shift`): born 1990 and 34 years old
-        become 1988 and 36; the years of dates, case numbers and personnummer move alike."""
-        return year - self.shift()
+        become 1988 and 36; the years of dates, case numbers and personnummer move alike.
+        Lifelike: a year the essay writes up to `latest_year` stops there (a learner's move
+        kept from an earlier essay, `shift`: "ansökan 2026" stays 2026, "2025" becomes 2026,
+        so the essay's years keep their order)."""
+        moved, latest = year - self.shift(), words().latest_year
+        return latest if self.strategy == "lifelike" and year <= latest < moved else moved
 
     def _years_past(self, shift: int) -> bool:
         """Whether moving the essay's years against `shift` carries one past the present
@@ -1013,8 +1022,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
-        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
-                self._kin_slot(original):
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and (
+                self._kin_slot(original) or self._kin_glossed(original)):
             return True  # "min chaw Segundo": a kin word of the writer's language, not a name
         if strategy == "lifelike" and span.label in ("city", "area") and \
                 self._possessed_word(original):
@@ -1241,6 +1250,47 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return bool(rx.search(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", text)) and \
             bool(rx.search(rf"(?<!\p{{L}})(?:{mine})\s+{regex.escape(key)}(?!\p{{L}})",
                               fold(text)))
+
+    def _kin_glossed(self, original: str) -> bool:
+        """Lifelike (h-lifelike58): a word no name list holds that the essay glosses as a kin
+        word ("heit är pappa på frisiska", "bab betyder pappa", "mormor heter nani på urdu"):
+        a kin word of the writer's language, kept wherever the essay writes it ("min heit
+        Tsjerk", "heit har en båt"), as `_kin_slot` keeps one it only writes after a
+        possessive; a surrogate ("min rikard Antero ... rikard är pappa på frisiska") breaks
+        the gloss. A gloss by a copula needs "på" and a language after it (`kin_gloss_copulas`:
+        "Anna är mamma till tre" glosses nothing). The name after it is still replaced. The
+        learner's memory keeps the gloss for their later essays ("min heit Auke" there).
+        Never a name's meaning told ("Petrovyč betyder son till Petro": a kin word before
+        `kin_gloss_of`), nor a word written after another name as part of a full name
+        ("Vasyl Petrovyč Dzurko")."""
+        key = fold(original)
+        if not self._unlisted(key) or self.lex.get(key).place_country == "SE":
+            return False
+        if (LEARNER_KIN + key, 0) in self.base:
+            return True
+        w, text = words(), getattr(self.before, "text", "").lower()
+        word = rf"(?<!\p{{L}})(?:{regex.escape(original.lower())}|{regex.escape(key)})(?!\p{{L}})"
+        means = "|".join(regex.escape(m).replace("\\ ", r"\s+") for m in w.kin_gloss_means)
+        links = "|".join(regex.escape(c).replace("\\ ", r"\s+") for c in w.kin_gloss_copulas)
+        lang = r"\s+på\s+(?P<lang>\p{L}+)"
+        glosses = (rf"{word}\s*,?\s*(?:det\s+)?(?:{means})\s+(?P<kin>\p{{L}}+)",
+                   rf"{word}\s*,?\s*(?:{links})\s+(?P<kin>\p{{L}}+){lang}",
+                   rf"(?<!\p{{L}})(?P<kin>\p{{L}}+)\s+(?:{links})\s+{word}{lang}",
+                   rf"(?<!\p{{L}})på\s+(?P<lang>\p{{L}}+)\s+(?:{links})\s+(?P<kin>\p{{L}}+)"
+                   rf"\s+{word}")
+        languages = self.lex.words("not_name.language")
+        of = "|".join(map(regex.escape, w.kin_gloss_of))
+        glossed = any(self.lex.marks.get(m.group("kin")) == "fam" and (
+            "lang" not in m.groupdict() or m.group("lang") in languages
+            or m.group("lang").endswith("ska")) and not rx.match(rf"\s+(?:{of})(?!\p{{L}})",
+                                                                text[m.end("kin"):])
+            for g in glosses for m in rx.finditer(g, text))
+        named = rx.search(rf"(?<!\p{{L}})(\p{{L}}+)\s+{word}", text)
+        if glossed and named and fold(named.group(1)) in self.name_words:
+            return False
+        if glossed:
+            self.base[(LEARNER_KIN + key, 0)] = key
+        return glossed
 
     def _kin_slot(self, original: str) -> bool:
         """Lifelike (round 52): a word no name list holds that the essay writes in lower case

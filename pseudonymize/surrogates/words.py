@@ -111,6 +111,9 @@ class Words:
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
     institution_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, hospital
     municipality_words: frozenset[str] = frozenset()  # lifelike: kommun, kommuns
+    kin_gloss_means: tuple[str, ...] = ()  # lifelike: "X betyder pappa"
+    kin_gloss_copulas: tuple[str, ...] = ()  # lifelike: "X är pappa på frisiska"
+    kin_gloss_of: tuple[str, ...] = ()  # lifelike: "X betyder son till Y" (a name's meaning)
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     spelling_slips: tuple[tuple[str, str], ...] = ()  # lifelike: ("c", "k"): one for the other
@@ -261,7 +264,9 @@ PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_m
 TUPLES = {"stems": "stems", "lines": "lines", "writer_male": "writer_male",
     "writer_female": "writer_female", "unisex_names": "unisex_names_lifelike",
     "common_streets": "common_streets", "national_trains": "national_trains_lifelike",
-    "unit_names": "unit_names_lifelike", "weekday_names": "weekday_names_lifelike"}
+    "unit_names": "unit_names_lifelike", "weekday_names": "weekday_names_lifelike",
+    "kin_gloss_means": "kin_gloss_means_lifelike", "kin_gloss_copulas": "kin_gloss_copulas_lifelike",
+    "kin_gloss_of": "kin_gloss_of_lifelike"}
 VALUES = {"default_street_ending": "default_street_ending",
     "pronoun_decides_words": "pronoun_decides_words", "school_start_age": "school_start_age",
     "latest_year": "latest_year_lifelike", "feast_months": "feast_months_lifelike",
