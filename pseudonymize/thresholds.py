@@ -115,6 +115,10 @@ PHRASES_PER_WORD = 8  # ... and of these at most this many starting with one wor
 GREETING_REACH = 5   # "tack för brevet ahmed!": a greeting this many words before a name ending in "!"
 GREETING_WORDS = 3  # "Sain baina uu!", "Xin chào!": the words of a greeting opening a line (`_opening_greetings`)
 PRONOUN_REACH = 15   # "min kusin Sazan i Haparanda. Hon bor …": words after an unlisted name to its pronoun
+SAID_ALONE_MENTIONS = 2  # an unlisted name with a family ending, written alone this often in an
+                         # essay ("Sunneva jobbar … Sunneva grät"), is the person's given name; one
+                         # lone mention may be a teacher's or player's family name ("läraren heter
+                         # Petrovska", "Vi träffade också Mikkelsen")
 SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"
 VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spelling ("fatma"
                     # after "Fatima"); shorter ones are one edit from too many other words

@@ -3621,9 +3621,38 @@ class Matcher:
             bool(self.lex.words.ending("surname_ending", doc.folds[j], 2))
             or bool(doc.entries[j].surname_rank) and not doc.entries[j].cats)
 
+    def _said_alone(self, doc: Doc, key: str) -> bool:
+        """A word the lists lack, with a family name's ending, that the essay writes only alone
+        (no name beside any of its mentions) at least `SAID_ALONE_MENTIONS` times ("Sunneva
+        jobbar … Sunneva grät"), or once joined by "och" to a given name ("med Jade och
+        ludovic"): a person a learner calls by one word, and that word is the given name,
+        whatever its ending says (-eva, -ian, -ovic end family names elsewhere). Not a family
+        name the lists hold ("min granne Andersson"), nor a woman's form of one the essay
+        writes for a man ("min man Anzor Kokov … milana heter Kokova")."""
+        folds, texts, starts, n = doc.folds, doc.texts, doc.starts, len(doc.texts)
+        if self.lex.get(key).surname_rank or key[-1:] == "a" and key[:-1] in folds:
+            return False
+        found = paired = 0
+        for k, f in enumerate(folds):
+            if f != key and f != key + "s":
+                continue
+            found += 1
+            paired = paired or any(0 <= j < n and folds[j] == "och" and 0 <= 2 * j - k < n
+                                   and doc.entries[2 * j - k].gender in GENDERED
+                                   for j in (k - 1, k + 1))
+            for j in (k - 1, k + 1):
+                if not 0 <= j < n or (j == k + 1 and j in starts) or (j == k - 1 and k in starts):
+                    continue
+                t, e = texts[j], doc.entries[j]
+                if not t.isalpha():
+                    continue
+                if t[:1].isupper() and j not in starts or e.surname_rank or e.gender:
+                    return False
+        return found >= T.SAID_ALONE_MENTIONS or bool(found and paired)
+
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
-        """A name the gazetteers lack: surname by its ending or after a surname noun ("mitt
-        efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
+        """A name the gazetteers lack: surname by its ending (unless `_said_alone`) or after a
+        surname noun ("mitt efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
         betyder att …", said alone), else a first name whose gender the words around it tell
         ("min mamma heter X") or, failing that, its ending (the `name_ending` rows: -a, -e,
         -porn mostly women's names, -ullah, -reza, -chai men's; the longest that fits decides,
@@ -3634,7 +3663,8 @@ class Matcher:
             and doc.folds[i - 1] in self.lex.words.value("kin_gender") \
             and doc.texts[i - 2].lower() in self.lex.words.surface("possessive")
         if not owned and self.lex.words.ending("surname_ending", key, 2) \
-                and not (doc is not None and self._run_opener(doc, i, key)) \
+                and not (doc is not None and (self._run_opener(doc, i, key)
+                                              or self._said_alone(doc, key))) \
                 or doc is not None and self._surname_said(doc, i):
             return "surname"
         if self.lex.words.ending("patronymic_ending", key, 2):
