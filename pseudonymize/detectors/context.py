@@ -2537,12 +2537,19 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _everyday_street(r: ContextRules, doc: Doc, i: int, street: str) -> bool:
     """"en ny handlingsplan", "under rättegången": a lower-case everyday noun with a street's
-    ending (`word_street_ending`) after an everyday word, where no preposition of a street or
+    ending (`word_street_ending`) after an everyday word (or one and a particle: "se
+    soluppgången"), where no preposition of a street or
     workplace stands before it ("bor på kyrkbacken", "jobbar på solbacken" stay streets)."""
     ending = r.lex.words.ending("word_street_ending", street, 3)
-    return bool(ending) and not (i and doc.folds[i - 1] in r.lex.words.union(
-        "street_preposition", "institution_preposition")) \
-        and r.stems._everyday_stem(street[:-len(ending)])
+    if not ending or i and doc.folds[i - 1] in r.lex.words.union(
+            "street_preposition", "institution_preposition"):
+        return False
+    stem = street[:-len(ending)]
+    # "soluppgången", "solnedgången": an everyday word and a particle before the ending
+    return r.stems._everyday_stem(stem) or any(
+        stem.endswith(p) and len(stem) - len(p) >= 3
+        and r.stems._everyday_stem(stem[:-len(p)], compounds=False)
+        for p in r.w["street_particle"] if len(p) >= 3)
 
 
 def _joined_house(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
