@@ -223,10 +223,7 @@ class Engine:
         spans = self.detect_doc(doc, memory.refs if memory else None,
                                 memory.genders if memory else None)
         if self.learned_mode(policy) == "replace":
-            figures = resolve.figure_mentions(doc)  # (a public person's name: none to add)
-            spans = learned.union(spans, [s for s in self.learned_spans(doc, spans)
-                                          if not any(a < s.end and s.start < b
-                                                     for a, b in figures)])
+            spans = learned.union(spans, self.learned_spans(doc, spans))
         if memory is not None:
             memory.said(evidence(doc, spans))
         if policy is not None:

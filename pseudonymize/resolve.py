@@ -26,7 +26,7 @@ from pseudonymize.detectors.gazetteer_match import (AFTER_NAME, GAZETTEER, HOMOG
                                                      side_of_town)
 from pseudonymize.doc import Doc, places
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, ORG_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
+from pseudonymize.lexicon import EMPTY, Entry, fold
 from pseudonymize.types import REPLACE, Span
 
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
@@ -491,90 +491,19 @@ def celebrated(spans: list[Span], doc: Doc) -> list[Span]:
 def public_figures(spans: list[Span], doc: Doc) -> frozenset[tuple[int, int]]:
     """"samma namn som poeten Rumi", "inte poeten Rasul Gamzatov": the names (offsets) a
     public role likened or denied right before makes a public person's (TAXONOMY labels no
-    public figure), a listed public person's full name and its family name alone
-    (`_listed_figures`), and a saint's after a saint's title (`_saint`); not where a kin, friend or
-    trade word follows ("... som sångaren Ali, min kusin"). Only those signs: a work's "av" ("en dikt av Sofia Haddad vann tävlingen"),
+    public figure), and a saint's after a saint's title (`_saint`); not where a kin, friend or
+    trade word follows ("... som sångaren Ali, min kusin"). Only that sign: a work's "av" ("en dikt av Sofia Haddad vann tävlingen"),
     "inte släkt med X" (the writer's own surname) and a mark after the name ("Tony Eriksson
     var en hjälte") are said of private persons as often, and a private name kept leaks.
     Found on the selected spans, dropped last (`unpublic`), so that a pronoun after one is
     still that person's."""
-    listed = _listed_figures(spans, doc)
     if doc.lex.words("public_role").isdisjoint(doc.folds) \
             and doc.lex.words("saint_title").isdisjoint(doc.folds):
-        return listed  # (most essays name no public person: one C-level pass)
-    return listed | frozenset(spans[k][:2] for run in _name_runs(spans, doc)
-                              if (_public_before(doc, run[0][0]) or _saint(doc, run))
-                              and not _person_after(doc, run[-1][1])
-                              for _, _, k in run)
-
-
-def _figures_by_last(lex: Lexicon) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """The listed public persons' names (`public_figure`), their folded words by the last."""
-    by_last: dict[str, list[tuple[str, ...]]] = {}
-    for name in lex.words("public_figure"):
-        words = tuple(name.split())
-        by_last.setdefault(words[-1], []).append(words)
-    return {last: tuple(names) for last, names in by_last.items()}
-
-
-def _listed_figures(spans: list[Span], doc: Doc) -> frozenset[tuple[int, int]]:
-    """The name spans inside a listed public person's mention (`figure_mentions`)."""
-    ranges = figure_mentions(doc)
-    if not ranges:
-        return NO_PUBLIC
-    return frozenset(s[:2] for s in spans if s.label in NAME_LABELS
-                     and any(a <= s.start and s.end <= b for a, b in ranges))
-
-
-def figure_mentions(doc: Doc) -> tuple[tuple[int, int], ...]:
-    """"Vimmerby är känt för Astrid Lindgren", "Vi lyssnade på Bob Marley": the offsets of a
-    listed public person's full name (`public_figure`, each word capitalised, one space
-    apart), and of a capitalised mention of its last word alone in the same essay ("Lindgren
-    skrev ..."), or of a name the list gives in one word ("Putin sa") outside a longer run
-    of capitalised words ("Anna Strindberg"); not a name a naming, kin or trade word right before gives a private person
-    ("min granne heter Astrid Lindgren") or a kin or trade word after ("Bob Marley, min
-    kusin"). The learned tagger adds nothing there either (`Engine._analyse`)."""
-    by_last = doc.lex.derived("public figures by last word", lambda: _figures_by_last(doc.lex))
-    folds, texts = doc.folds, doc.texts
-    if not by_last or by_last.keys().isdisjoint(folds):
-        return ()  # (one C-level pass)
-    ranges: list[tuple[int, int]] = []
-    lasts: set[str] = set()
-    for j, f in enumerate(folds):
-        if f not in by_last or not texts[j][:1].isupper():
-            continue
-        for words in by_last[f]:
-            i = j - len(words) + 1
-            if i >= 0 and tuple(folds[i:j + 1]) == words \
-                    and all(texts[k][:1].isupper() and doc.space(k) == " " for k in range(i, j)) \
-                    and (i < j or not _in_run(doc, j)) \
-                    and not _privately_named(doc, i) and not _person_after(doc, j):
-                ranges.append((doc.offsets[i], doc.ends[j]))
-                lasts.add(f)
-    for j, f in enumerate(folds):  # the family name alone, after the full name or before it
-        if f in lasts and texts[j][:1].isupper() and not _in_run(doc, j) \
-                and not _privately_named(doc, j) and not _person_after(doc, j):
-            ranges.append((doc.offsets[j], doc.ends[j]))
-    return tuple(ranges)
-
-
-def _in_run(doc: Doc, j: int) -> bool:
-    """Token j stands in a run of capitalised words, one space apart ("Anna Strindberg"): a
-    name of its own, not a public person's family name alone."""
-    texts = doc.texts
-    return j >= 1 and texts[j - 1][:1].isupper() and texts[j - 1][:1].isalpha() \
-        and doc.space(j - 1) == " " \
-        or j + 1 < len(texts) and texts[j + 1][:1].isupper() and doc.space(j) == " "
-
-
-def _privately_named(doc: Doc, i: int) -> bool:
-    """A naming, kin, friend or trade word right before token i ("heter", "min granne",
-    "kollegan"): the name after it is a private person's."""
-    if i < 1:
-        return False
-    prev = doc.texts[i - 1].lower()
-    return doc.folds[i - 1] in doc.lex.words("name_trigger") \
-        or doc.lex.mark_of(prev) in ("fam", "prof")
+        return NO_PUBLIC  # (most essays name no public person: one C-level pass)
+    return frozenset(spans[k][:2] for run in _name_runs(spans, doc)
+                     if (_public_before(doc, run[0][0]) or _saint(doc, run))
+                     and not _person_after(doc, run[-1][1])
+                     for _, _, k in run)
 
 
 def _saint(doc: Doc, run: list[tuple[int, int, int]]) -> bool:

@@ -97,7 +97,7 @@ COREFERENCE = Rule("coreference", "resolution",
                           "celebration_verb", "definite_ending", "past_verb", "name_trigger",
                           "number_word", "age_trigger", "list_word",
                           # a public person's name is none to label (`resolve.public_figures`)
-                          "public_role", "public_likeness", "saint_title", "public_figure"))
+                          "public_role", "public_likeness", "saint_title"))
 
 # Another name said of a place just named ("Klagenfurt, som slovenerna kallar Celovec", "floden
 # Sindhu, på urdu Indus"): relabelled in resolution (pseudonymize.resolve.place_aliases) to the

@@ -223,6 +223,6 @@ def test_a_swedish_teacher_keeps_a_swedish_name(engine: Engine) -> None:
 def test_a_figure_of_the_writers_people_keeps_its_group(engine: Engine) -> None:
     """The negative row: a family name no list holds and no Swedish word after a Swedish given
     name, in an essay of one people's names, is that people's."""
-    text = "Jag heter Yer Xiong och jag är hmong. Vi läste om Thomas Tiendrebeogo."
+    text = "Jag heter Yer Xiong och jag är hmong. Vi läste om Thomas Sankara."
     for out, rows in _runs(engine, text):
         assert "hmong" in _group_of(_of(rows, "Thomas")), out
