@@ -210,7 +210,8 @@ AGE_WORD = _rule("age-word", ("age_string", "surname", *sorted(FIRSTNAMES)), 0.8
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural", "function_word",
                         "agreeing_pronoun", "fronted_adverb", "definite_ending",
-                        "age_as_word", "place_trigger", "age_one", "age_noun"))
+                        "age_as_word", "place_trigger", "age_one", "age_noun",
+                        "age_attribute"))
 # "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
 # pronoun continues, is a person (`ContextRules._start_subject`)
 SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
@@ -766,16 +767,35 @@ class ContextRules:
         else:
             subject = self._subject_past(doc, subject)
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
-                folds[subject] in self.w["personal_pronoun"] and not (
-                    then and folds[subject] not in self.w["singular_pronoun"])
+                folds[subject] in self.w["personal_pronoun"] and (
+                    folds[subject] in self.w["singular_pronoun"]
+                    or paired or self._years_after(doc, last)
+                    or subject >= 1 and folds[subject - 1] in self.w["age_clause"])
                 or self._person(doc, subject) or folds[subject] in self.w["age_superlative"]
                 or relative and folds[subject - 1] == "och" and self._earlier_age(doc, subject)
                 or self._next_sibling(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "zosia är nio", "den äldsta är 81"
-            # ("Aleena som är tio och ebin som är 4": the second child of a list of ages)
+            # ("Aleena som är tio och ebin som är 4": the second child of a list of ages; "vi
+            # är fyra", "de var tre som pratade zulu": a plural subject's lone number counts
+            # people, an age only with "år" after it, a pair, "de är sju och nio", or in a time
+            # clause, "när vi var tio": the age they shared)
         if self._fronted_age(doc, first, last):
             return True
-        return nxt in self.w["age_trigger.after"] and self._age_before_years(doc, i, first, verb)
+        # ("klockan tre är det natt": "är" folds like "år", `_years_after`)
+        return self._years_after(doc, last) and not self._old_things(doc, last) \
+            and self._age_before_years(doc, i, first, verb)
+
+    def _old_things(self, doc: Doc, last: int) -> bool:
+        """"besöker åtta gamla människor", "står tre gamla almar": an age adjective after the
+        number (at `last`) and a word after it that goes on the noun phrase: the number
+        counts old things or people, nobody's age ("de är fyra gamla." and "tre år gamla
+        barn" are not this: the word ends the clause, or "år" comes first)."""
+        folds, n = doc.folds, len(doc.texts)
+        k = last + 2
+        return k < n and folds[last + 1] in self.w["age_attribute"] and doc.texts[k].isalpha() \
+            and doc.texts[k].islower() and folds[k] not in self.w["function_after_name"] \
+            and folds[k] not in self.w["list_word"] and folds[k] not in self.w["age_end"] \
+            and folds[k] not in self.w["fronted_adverb"]
 
     def _anyones_age(self, doc: Doc, i: int, first: int, nxt: str, paired: bool) -> bool:
         """The number (first token `first`, the word after it `nxt`) is an age of anyone, no
@@ -1025,7 +1045,9 @@ class ContextRules:
         or a listed one) is that person's family name, not another person."""
         k = who - 1
         if listed or k < 0 or not doc.texts[k][:1].isupper() or not doc.texts[k].isalpha() \
-                or self.lex.mark_of(doc.texts[k].lower()):
+                or self.lex.mark_of(doc.texts[k].lower()) or self.lex.mark_of(doc.texts[who]):
+            # ("Mina barn är fem och sju": a kin or trade word owned by a possessive that
+            # spells a given name is no family name)
             return False
         e = doc.entries[k]
         return e.gender in ("female", "male", "unknown") or k not in doc.starts \
@@ -1268,7 +1290,9 @@ class ContextRules:
                            or k >= 2 and folds[k - 1] in self.w["be_verb"] and self._kin(doc, k - 2)):
             return -1  # without "är" only a list's member: "…, omar 9", "dotter linh 11",
             # "barnen är karim 13"
-        return k if doc.texts[k][0].isalnum() and folds[k] not in self.w["personal_pronoun"] else -1
+        # ("Jag heter Ngun Hlei och är trettionio år": "och" joins the clause, no subject)
+        return k if doc.texts[k][0].isalnum() and folds[k] not in self.w["personal_pronoun"] \
+            and folds[k] not in self.w["list_word"] else -1
 
     @staticmethod
     def _tens(e: Entry) -> bool:
@@ -2516,12 +2540,19 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _everyday_street(r: ContextRules, doc: Doc, i: int, street: str) -> bool:
     """"en ny handlingsplan", "under rättegången": a lower-case everyday noun with a street's
-    ending (`word_street_ending`) after an everyday word, where no preposition of a street or
+    ending (`word_street_ending`) after an everyday word (or one and a particle: "se
+    soluppgången"), where no preposition of a street or
     workplace stands before it ("bor på kyrkbacken", "jobbar på solbacken" stay streets)."""
     ending = r.lex.words.ending("word_street_ending", street, 3)
-    return bool(ending) and not (i and doc.folds[i - 1] in r.lex.words.union(
-        "street_preposition", "institution_preposition")) \
-        and r.stems._everyday_stem(street[:-len(ending)])
+    if not ending or i and doc.folds[i - 1] in r.lex.words.union(
+            "street_preposition", "institution_preposition"):
+        return False
+    stem = street[:-len(ending)]
+    # "soluppgången", "solnedgången": an everyday word and a particle before the ending
+    return r.stems._everyday_stem(stem) or any(
+        stem.endswith(p) and len(stem) - len(p) >= 3
+        and r.stems._everyday_stem(stem[:-len(p)], compounds=False)
+        for p in r.w["street_particle"] if len(p) >= 3)
 
 
 def _joined_house(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
