@@ -22,10 +22,9 @@ import pickle
 import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from importlib.util import source_hash
 from itertools import accumulate, compress, filterfalse, repeat
-from operator import is_
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -222,7 +221,7 @@ class EssayMarks:
     and a rare word written more than once (a learner names their town again and again;
     counted at C speed, read only for the tokens tagged)."""
 
-    __slots__ = ("caps", "counts", "spelt")
+    __slots__ = ("caps", "counts")
 
     def __init__(self, doc: Doc) -> None:
         folds = doc.folds
@@ -231,9 +230,6 @@ class EssayMarks:
         self.caps = frozenset(map(folds.__getitem__, filterfalse(
             doc.starts.__contains__, compress(range(len(folds)), doc.capitals))))
         self.counts = Counter(folds)
-        # `of` by spelling as a `FeatureCache` gives them (`kept`), by its attributes: made
-        # once per spelling and essay
-        self.spelt: dict[frozenset[bytes] | None, dict[str, tuple[bytes, ...]]] = {}
 
     def of(self, doc: Doc, k: int) -> tuple[str, ...]:
         """Token k's essay features."""
@@ -243,26 +239,6 @@ class EssayMarks:
                 and doc.entries[k].zipf < T.LEARNED_GUARD_ZIPF:
             out += ("again",)
         return out
-
-    def kept(self, doc: Doc, run: range, kept: Callable[[Iterable[bytes]], Iterable[bytes]],
-             attributes: frozenset[bytes] | None) -> list[tuple[bytes, ...]]:
-        """`of` for each token of `run`, UTF-8 encoded, less what `kept` drops (a
-        `FeatureCache`'s `_kept`, by its `attributes`). Within an essay a token's marks depend
-        on its spelling alone (its fold and entry are the spelling's), so each spelling's are
-        made once per essay and read by one C-level look-up per token, where a Python step
-        and a call to `of` per tagged token cost more."""
-        spelt, texts = self.spelt.get(attributes), doc.texts
-        if spelt is None:
-            spelt = self.spelt[attributes] = {}
-        got = list(map(spelt.get, texts[run.start:run.stop]))
-        if None in got:  # (the spellings this essay's earlier stretches did not hold)
-            for j in compress(range(len(got)), map(is_, got, repeat(None))):
-                k = run.start + j
-                found = spelt.get(texts[k])
-                if found is None:
-                    found = spelt[texts[k]] = tuple(kept(map(str.encode, self.of(doc, k))))
-                got[j] = found
-        return got
 
 
 def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None,
@@ -341,10 +317,11 @@ class FeatureCache(dict):
         for k in doc.starts if self.sent_start else ():
             if run.start <= k < run.stop:
                 out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
-        if marks is not None:  # (the few tokens the rest of the essay says something of)
-            got = marks.kept(doc, run, self._kept, self.attributes)
-            for j in compress(range(m), got):
-                out[j].extend(got[j])
+        if marks is not None:
+            for k in run:
+                got = marks.of(doc, k)
+                if got:
+                    out[k - run.start].extend(self._kept(map(str.encode, got)))
         return out
 
 
@@ -593,11 +570,8 @@ class Tagger:
             return p >= floor
 
         n, end, out = len(run), -1, []  # type: ignore[var-annotated]
-        # (a spelling known to be no candidate, most tokens, is passed over without a call)
-        known, texts, first = self.candidates, doc.texts, run.start
         for i in range(n):
-            if i <= end or not known.get(texts[first + i], True) \
-                    or not self.counts(doc, first + i) or not above(i):
+            if i <= end or not self.counts(doc, run[i]) or not above(i):
                 continue
             start = end = i
             while start > 0 and above(start - 1):

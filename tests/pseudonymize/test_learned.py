@@ -246,22 +246,6 @@ def test_what_the_rest_of_the_essay_says_of_a_word(engine: Engine, text: str, wo
     assert learned.EssayMarks(doc).of(doc, doc.texts.index(word)) == marks
 
 
-def test_an_essays_marks_are_made_once_a_spelling(engine: Engine) -> None:
-    """`EssayMarks.kept` (each spelling's marks made once per essay and attribute set, then
-    read by spelling) gives every token's `of`, encoded, in any stretch, in any order, for
-    two attribute sets sharing one essay's marks."""
-    text = "Vi bor i Qorvatu nu. Jag minns qorvatu och qorvatu igen. Qorvatu är fin, qorvatu."
-    doc = Doc.make(text, engine.lex, engine.spellings)
-    marks, n = learned.EssayMarks(doc), len(doc.texts)
-    every = [tuple(f.encode() for f in marks.of(doc, k)) for k in range(n)]
-    assert (b"cap_elsewhere", b"again") in every  # (the lower-case mentions)
-    only = frozenset({b"again"})
-    for run in (range(n // 2, n), range(0, n), range(3, 7), range(n - 1, n)):
-        assert marks.kept(doc, run, lambda fs: fs, None) == every[run.start:run.stop]
-        assert marks.kept(doc, run, lambda fs: filter(only.__contains__, fs), only) == [
-            tuple(f for f in row if f in only) for row in every[run.start:run.stop]]
-
-
 def _decoded(rows: list[list[bytes]]) -> list[list[str]]:
     return [[f.decode() for f in row] for row in rows]
 
