@@ -77,7 +77,10 @@ def test_a_water_is_never_a_town(engine: Engine, strategy: str) -> None:
     text = "Jag kommer från Lettland. På sommaren fiskar vi i Varnuja nära byn."
     for out, rows in _rows(engine, text, strategy):
         pick = rows["Varnuja"][1]
-        assert _is_water(engine, pick) or engine.lex.get(fold(pick)).place_kind == "geo", out
+        # realistic draws from the Swedish features, some of which are districts too (the
+        # island Adelsö, a district of Ekerö: its entry reads as a town first)
+        entry = engine.lex.get(fold(pick))
+        assert _is_water(engine, pick) or entry.place_kind == "geo" or "geo" in entry.cats, out
 
 
 def test_a_town_after_i_with_no_water_verb_stays_a_town(engine: Engine) -> None:
