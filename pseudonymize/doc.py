@@ -197,6 +197,7 @@ class Doc:
     _marks: dict[int, MarkBits] = field(default_factory=dict)  # by id of a `Marks`
     _spaces: list[str] | None = None
     _tokens: list[Token] | None = None
+    _at: dict[str, list[int]] | None = None  # each fold's tokens (`positions`)
 
     @classmethod
     def make(cls, text: str, lex: Lexicon, spellings: Spellings | None = None) -> Doc:
@@ -269,6 +270,17 @@ class Doc:
         mark_of, texts = self.lex.mark_of, self.texts
         return self._nearest(("mark", mark), i, lambda k: mark_of(texts[k].lower()) == mark,
                              lambda: (mark_of(t.lower()) == mark for t in texts))
+
+    def positions(self, key: str) -> list[int]:
+        """Indexes of the tokens whose fold is `key`, in order: a table made once per essay, so
+        a rule that reads every mention of a word looks them up instead of scanning the essay
+        (a scan per candidate is quadratic in an essay of many candidates)."""
+        if self._at is None:
+            at: dict[str, list[int]] = {}
+            for k, f in enumerate(self.folds):
+                at.setdefault(f, []).append(k)
+            self._at = at
+        return self._at.get(key, [])
 
     def _nearest(self, key: object, i: int, flag: Callable[[int], bool],
                  flags: Callable[[], Iterable[bool]]) -> int:

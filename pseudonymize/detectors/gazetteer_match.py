@@ -3633,9 +3633,7 @@ class Matcher:
         if self.lex.get(key).surname_rank or key[-1:] == "a" and key[:-1] in folds:
             return False
         found = paired = 0
-        for k, f in enumerate(folds):
-            if f != key and f != key + "s":
-                continue
+        for k in doc.positions(key) + doc.positions(key + "s"):
             found += 1
             paired = paired or any(0 <= j < n and folds[j] == "och" and 0 <= 2 * j - k < n
                                    and doc.entries[2 * j - k].gender in GENDERED
