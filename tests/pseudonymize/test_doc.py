@@ -37,6 +37,16 @@ def test_last_before_is_the_walk_back(text: str, words: set[str], data) -> None:
     assert all(doc.last_before(found, i) == nearest(doc, found, i) for i in order)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(WORDS + ["Anna", "ANNA", "annas"]), max_size=40).map(" ".join),
+       st.sampled_from(["anna", "annas", "och", ",", "kim", "x"]))
+def test_positions_are_the_scan(text: str, key: str) -> None:
+    """`Doc.positions` (a table made once per essay) gives the tokens a scan of the folds
+    finds, in order, asked for a word there or not."""
+    doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
+    assert doc.positions(key) == [k for k, f in enumerate(doc.folds) if f == key]
+
+
 def run_end(doc: Doc, k: int) -> int:
     """The last token of the run of capitalised words from k, walked over the `Token`s: the
     next word capitalised, alphabetic, after exactly one space, not opening a sentence."""
