@@ -176,8 +176,13 @@ DATA_SETS = (
      GOLD_DIR / "dev30.jsonl"),
     ("Development learner gold 31 (tests/data/gold/dev31.jsonl), written blind in the twenty-fifth "
      "session of 2026-12-02 and measured as that session's generalisation check (first measured "
-     "at f94429f5: replace-label recall 0.850, F2 0.796, 25 leaks in 20 of 48 essays)", "jsonl",
+     "at f94429f5: replace-label recall 0.850, F2 0.796, 25 leaks in 20 of 48 essays), open to "
+     "tuning from the twenty-sixth", "jsonl",
      GOLD_DIR / "dev31.jsonl"),
+    ("Development learner gold 32 (tests/data/gold/dev32.jsonl), written blind in the twenty-sixth "
+     "session of 2026-12-02 and measured as that session's generalisation check (first measured "
+     "at 76c8724f: replace-label recall 0.871, F2 0.797, 19 leaks in 13 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev32.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
