@@ -20,11 +20,12 @@ import hashlib
 import json
 import pickle
 import threading
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from importlib.util import source_hash
 from itertools import accumulate, compress, filterfalse, repeat
+from operator import and_, attrgetter, lt, or_
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -240,6 +241,20 @@ class EssayMarks:
             out += ("again",)
         return out
 
+    def among(self, doc: Doc, run: range) -> Iterable[int]:
+        """The tokens of `run` that may have features of their own (`of`): a fold written
+        capitalised elsewhere, or a word below LEARNED_GUARD_ZIPF written more than once;
+        found by C-level passes over the run, where `join` called `of` for every tagged token
+        (23,800 a pass over MultiGED's 449 essays: 291 have such features, 2,800 pass here)."""
+        a, b = run.start, run.stop
+        folds = doc.folds[a:b]
+        return compress(run, map(or_, map(self.caps.__contains__, folds), map(
+            and_, map(lt, map(ZIPF, doc.entries[a:b]), repeat(T.LEARNED_GUARD_ZIPF)),
+            map(lt, repeat(1), map(self.counts.__getitem__, folds)))))
+
+
+ZIPF = attrgetter("zipf")
+
 
 def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None,
              slots: Slots | None = None) -> list[list[str]]:
@@ -314,11 +329,12 @@ class FeatureCache(dict):
                *(edge,) * (2 - hi + run.stop)]
         out = [[*own[0], *a[1], *b[2], *c[3], *d[4]] for own, a, b, c, d in
                zip(row[2:m + 2], row[:m], row[1:m + 1], row[3:m + 3], row[4:m + 4])]
-        for k in doc.starts if self.sent_start else ():
-            if run.start <= k < run.stop:
-                out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
+        # (the run's sentence starts by a C-level test of its tokens: a Python step per start
+        # of the essay for each run is quadratic in an essay of many short sentences)
+        for k in filter(doc.starts.__contains__, run) if self.sent_start else ():
+            out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
         if marks is not None:
-            for k in run:
+            for k in marks.among(doc, run):
                 got = marks.of(doc, k)
                 if got:
                     out[k - run.start].extend(self._kept(map(str.encode, got)))
@@ -513,18 +529,29 @@ class Tagger:
         return bool(T.LEARNED_SLOT_GATE) and k > 0 and k not in doc.starts \
             and doc.folds[k - 1] in self.gate
 
-    def runs(self, doc: Doc, taken: bytearray) -> list[range]:
+    def counting(self, doc: Doc) -> list[int]:
+        """The tokens `counts` passes, in order: asked once an essay (the tokens of known
+        spellings that are no candidates skipped at C speed: most), then read by `runs` and by
+        `_tag` for each stretch, which asked `counts` of every tagged token again (23,800 a
+        pass over MultiGED's 449 essays, where 5,100 tokens count)."""
+        known = self.candidates
+        return [k for k in compress(range(len(doc.texts)), map(known.get, doc.texts,
+                                                                  repeat(True)))
+                if self.counts(doc, k)]
+
+    def runs(self, doc: Doc, taken: bytearray, counting: list[int] | None = None
+             ) -> list[range]:
         """The stretches (token ranges) to tag: each candidate word no span covers (`taken`: the
         characters the spans cover) with LEARNED_WINDOW tokens either side, clipped to its
         sentence, overlapping or touching ones joined. A kept span holds such a word and
         overlaps no span, so the rest would add nothing; the whole sentence cost twice the
-        tokens for the same spans (docs/learned.md H, round 39)."""
-        starts, texts, offsets, known = sorted(doc.starts), doc.texts, doc.offsets, self.candidates
-        w, n = T.LEARNED_WINDOW, len(texts)
+        tokens for the same spans (docs/learned.md H, round 39). `counting`: the essay's
+        `counting` tokens, when the caller has them."""
+        starts, offsets, n = sorted(doc.starts), doc.offsets, len(doc.texts)
+        w = T.LEARNED_WINDOW
         out: list[range] = []
-        # the tokens of known spellings that are no candidates skipped at C speed (most)
-        for k in compress(range(n), map(known.get, texts, repeat(True))):
-            if taken[offsets[k]] or not self.counts(doc, k):
+        for k in self.counting(doc) if counting is None else counting:
+            if taken[offsets[k]]:
                 continue
             i = bisect_right(starts, k)
             first, stop = starts[i - 1] if i else 0, starts[i] if i < len(starts) else n
@@ -541,11 +568,12 @@ class Tagger:
         taken = self.covered(spans, len(doc.text))
         out: list[Span] = []
         peaks: list[float] = []
-        runs = self.runs(doc, taken)
+        counting = self.counting(doc)
+        runs = self.runs(doc, taken, counting)
         marks = EssayMarks(doc) if runs else None
         with self.lock:
             for run in runs:
-                for s, peak in self._tag(doc, run, marks):
+                for s, peak in self._tag(doc, run, marks, counting):
                     if not any(taken[s.start:s.end]):
                         out.append(s)
                         peaks.append(peak)
@@ -554,11 +582,12 @@ class Tagger:
         doc.tagger_sure = sure(doc, out, peaks)
         return recurring(doc, taken, out, self.covered(out, len(doc.text))) if out else out
 
-    def _tag(self, doc: Doc, run: range, marks: EssayMarks | None = None
-             ) -> list[tuple[Span, float]]:
+    def _tag(self, doc: Doc, run: range, marks: EssayMarks | None = None,
+             counting: list[int] | None = None) -> list[tuple[Span, float]]:
         """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
-        entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word, split into spans
-        (`_split`), each with its peak. Marginals are read only there."""
+        entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word (the essay's
+        `counting` tokens, found by bisection), split into spans (`_split`), each with its
+        peak. Marginals are read only there."""
         crf, floor = self.crf, T.LEARNED_THRESHOLD
         crf.set(self.cache.join(doc, run, marks))  # (no `tag()`: the marginals need only `set`)
         inside: dict[int, float] = {}
@@ -569,9 +598,12 @@ class Tagger:
                 p = inside[i] = 1.0 - crf.marginal("O", i)
             return p >= floor
 
+        if counting is None:
+            counting = self.counting(doc)
         n, end, out = len(run), -1, []  # type: ignore[var-annotated]
-        for i in range(n):
-            if i <= end or not self.counts(doc, run[i]) or not above(i):
+        for k in counting[bisect_left(counting, run.start):bisect_left(counting, run.stop)]:
+            i = k - run.start
+            if i <= end or not above(i):
                 continue
             start = end = i
             while start > 0 and above(start - 1):

@@ -246,6 +246,35 @@ def test_what_the_rest_of_the_essay_says_of_a_word(engine: Engine, text: str, wo
     assert learned.EssayMarks(doc).of(doc, doc.texts.index(word)) == marks
 
 
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(ESSAY + WORDS), max_size=30), st.integers(0, 30),
+       st.integers(0, 30))
+def test_the_tokens_with_essay_features_are_among_those_looked_at(
+        engine: Engine, words: list[str], a: int, b: int) -> None:
+    """`EssayMarks.among` (C-level passes over a run) holds every token of the run that `of`
+    gives a feature, so `join` asks `of` of those alone: the same lists."""
+    doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
+    marks, run = learned.EssayMarks(doc), range(min(a, b, len(doc.texts)),
+                                                  min(max(a, b), len(doc.texts)))
+    looked = list(marks.among(doc, run))
+    assert looked == sorted(set(looked)) and set(looked) <= set(run)
+    assert {k for k in run if marks.of(doc, k)} <= set(looked)
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(WORDS + ["mamma", "kelbarra", "till"]), max_size=30))
+def test_the_counting_tokens_are_those_counts_passes(engine: Engine, words: list[str]) -> None:
+    """`Tagger.counting` (asked once an essay, read by `runs` and `_tag`) is every token
+    `counts` passes, in order, and `runs` made from it is `runs` made afresh."""
+    doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
+    tagger, taken = engine.tagger, bytearray(len(doc.text) + 1)
+    counting = tagger.counting(doc)
+    assert counting == [k for k in range(len(doc.texts)) if tagger.counts(doc, k)]
+    assert tagger.runs(doc, taken, counting) == tagger.runs(doc, taken)
+
+
 def _decoded(rows: list[list[bytes]]) -> list[list[str]]:
     return [[f.decode() for f in row] for row in rows]
 
