@@ -2268,7 +2268,8 @@ class Matcher:
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or self.name_openers[doc.texts[i - 1]]
-                 and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
+                 and _name_context(doc, i, self.lex.marks) or self._unlisted_kin(doc, i - 1),
+                 self._common_text(doc.texts[i], e),
                  named)
         if i and folds[i - 1] in self.addressing:
             c = self._addressed(c)
@@ -2307,6 +2308,8 @@ class Matcher:
                                      morph, key=key, score=0.6)
         # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;
         # capitalised only the kin word before its person's name: "min Oma Gerda", "min Tito Rodel")
+        if not cap and self._unlisted_kin(doc, i):
+            return False  # "hennes anna Selvam": a kin word spelt like a name or a town
         if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats) \
                 or cap and folds[i] in self.possessed_kin and i + 1 < len(folds) \
                 and doc.texts[i + 1][:1].isupper():
@@ -3583,6 +3586,25 @@ class Matcher:
         return i >= 2 and (self.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
                            or doc.folds[i - 1] in self.W["name_trigger.social"]) \
             and _owner_before(self, doc, i - 1)
+
+    def _unlisted_kin(self, doc: Doc, j: int) -> bool:
+        """"min tinana Losaline", "hennes anna Selvam", "min dädu Kostja": token j is a kin
+        word of a language no list holds: a lower-case word with its owner right before it and
+        a capitalised word after it in the sentence (the person), that is no everyday word
+        (rare or unknown, and no compound of Swedish words: not "min hemby Tinana") or only a
+        given name or a town abroad by its spelling (Anna, Tamana, Äke; a possessive does not
+        come before a given name). The word after it is that person's name, as after "min
+        syster"; the kin word is no name."""
+        texts = doc.texts
+        if j < 1 or j + 1 >= len(texts) or j + 1 in doc.starts or not texts[j].islower() \
+                or not texts[j].isalpha() or not texts[j + 1][:1].isupper() \
+                or not texts[j + 1].isalpha() \
+                or texts[j - 1].lower() not in self.lex.words.surface("possessive"):
+            return False
+        e = doc.entries[j]
+        if e.cats or e.country or e.org_kind or e.se_pop or e.surname_rank and not e.gender:
+            return False
+        return bool(e.gender) or e.zipf < T.RARE and not self._compound(doc.folds[j])
 
     def _present(self, word: str) -> bool:
         """"spelar", "simmar": a verb's present tense in -ar, its infinitive an everyday word
