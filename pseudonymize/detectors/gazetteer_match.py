@@ -2960,6 +2960,12 @@ class Matcher:
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or (is_name or label in TOWN_LIKE and not c.place_ctx) and e.surname_rank):
             return "surname", ()  # "mohamed abdi", "mehmet aydın" (also a town): in lower case too
+        if c.after_name and c.cap and label in FIRSTNAMES and "common_name_homograph" in e.cats \
+                and not self._capitalised_next(c.doc, i):
+            # "Lena Sten", "Elias Sten": a given name that is an everyday word (Sten, Vide),
+            # capitalised last after a given name, is a family name of that word (an inner one
+            # before a family name stays a given name: "Oskar Hans Berg")
+            return "surname", ()
         if e.gender and label in PLACE_LABELS and c.cap and (
                 not c.place_ctx or c.place_ctx == 1 and e.first_rank
                 and e.first_rank <= T.TOP_NAME_RANK) \
