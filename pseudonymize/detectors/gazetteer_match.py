@@ -3676,6 +3676,13 @@ class Matcher:
                     return False
         return found >= T.SAID_ALONE_MENTIONS or bool(found and paired)
 
+    @staticmethod
+    def _given_elsewhere(doc: Doc, key: str) -> bool:
+        """The learner's other essays gave the word (or the name of its genitive) as a
+        person's given name ("min fru Sunneva" there, "Sunneva jobbar" said once here): a
+        learner's person is one person across the essays, whatever the ending says."""
+        return key in doc.earlier_given or key[-1:] == "s" and key[:-1] in doc.earlier_given
+
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending (unless `_said_alone`) or after a
         surname noun ("mitt efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
@@ -3690,7 +3697,8 @@ class Matcher:
             and doc.texts[i - 2].lower() in self.lex.words.surface("possessive")
         if not owned and self.lex.words.ending("surname_ending", key, 2) \
                 and not (doc is not None and (self._run_opener(doc, i, key)
-                                              or self._said_alone(doc, key))) \
+                                              or self._said_alone(doc, key)
+                                              or self._given_elsewhere(doc, key))) \
                 or doc is not None and self._surname_said(doc, i):
             return "surname"
         if self.lex.words.ending("patronymic_ending", key, 2):
