@@ -5584,23 +5584,32 @@ def person_towns(doc: Doc, spans: list[Span],
                if s.label in FIRSTNAMES and s.rule != COREFERENCE.name}
     named, before_surname = _named_towns(doc, spans)
     persons.update(named)
+    surnames = {doc.folds[doc.index_at(s.start)] for s in spans
+                if s.label == "surname" and s.rule != COREFERENCE.name}
     for label, key in earlier:
         if label in FIRSTNAMES:
             persons.setdefault(fold(key), label)
+        elif label == "surname":
+            surnames.add(fold(key))
     initialled = _after_initial(doc, spans)
-    if not persons and not initialled:
+    if not persons and not initialled and not surnames:
         return spans
     preps = doc.lex.words("place_trigger", "prep")
+    name_ends = {s.end for s in spans if s.label in NAME_LABELS}
     out = list(spans)
     for n, s in enumerate(spans):
-        if s.label != "city" or s.rule not in TOWN_READINGS:
+        if s.label not in PERSON_TOWN_LABELS or s.rule not in TOWN_READINGS:
             continue
         k = doc.index_at(s.start)
         key = doc.folds[k]
-        if s.start in initialled and doc.ends[k] == s.end:
+        if doc.ends[k] == s.end and (s.start in initialled or key in surnames and k
+                                     and doc.ends[k - 1] in name_ends and doc.space(k - 1) == " "):
             # "Wilfredo H. Portillo", "Ahmed M. Sandviken": after a given name and an initial
-            # the family name, however like a town it is spelt
+            # the family name, however like a town it is spelt; so is a family name the essay
+            # or the learner's other essays give, right after a name ("min dotter Saga Fors")
             out[n] = PERSON_TOWN.span(s.start, s.end, "surname", key=key)
+            continue
+        if s.label != "city" and key not in persons:
             continue
         gen = key not in persons and key.endswith("s") and key[:-1] in persons
         if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen \
@@ -5654,6 +5663,8 @@ def _named_towns(doc: Doc, spans: list[Span]) -> tuple[dict[str, str], set[int]]
 PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES | {"surname"})), 0.8, ("place_trigger", "name_trigger",
                                                                          "fam", "prof"),
                    fn=person_towns)
+# a town's or a region's reading (Zala, a Hungarian county) that the essay's person has
+PERSON_TOWN_LABELS = frozenset({"city", "region"})
 # a town by its name alone, or by its likeness to one ("Merdan", one edit from Mardan): the
 # person the essay gives the name wherever no place preposition stands before it
 TOWN_READINGS = frozenset({GAZETTEER.name, COREFERENCE.name, FUZZY.name})
