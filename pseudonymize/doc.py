@@ -188,6 +188,9 @@ class Doc:
     capitals: tuple[bool, ...] = ()  # each token a capitalised word ("Anna", not "A1", "USA1")
     # the countries abroad (ISO codes) a learner's earlier essays named (`Engine.detect_doc`)
     earlier_countries: frozenset[str] = frozenset()
+    # the words (folded) a learner's earlier essays gave as a person's given name
+    # (`Engine.detect_doc`): "Sunneva" read as one there is one here too, whatever its ending
+    earlier_given: frozenset[str] = frozenset()
     # the learned tagger's entities (label, key) sure enough for a learner's memory
     # (`learned.sure`)
     tagger_sure: frozenset[tuple[str, str]] = frozenset()

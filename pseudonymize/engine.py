@@ -25,7 +25,7 @@ from pseudonymize import detectors, learned, normalize, resolve
 from pseudonymize.detectors import FAMILIES
 from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAMEISH_CATS, Matcher,
                                                      countries_named, person_towns)
-from pseudonymize.detectors.gender import evidence
+from pseudonymize.detectors.gender import FIRSTNAMES, evidence
 from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
@@ -237,6 +237,8 @@ class Engine:
         Memory.genders)."""
         if earlier:  # an essay about the same journey may name no country again ("i piran")
             doc.earlier_countries = countries_named(self.lex, earlier)
+            doc.earlier_given = frozenset(fold(key) for label, key in earlier
+                                          if label in FIRSTNAMES)
         spans = resolve.celebrated(resolve.select(self.candidates(doc)), doc)
         public = resolve.public_figures(spans, doc)
         spans = resolve.whole_institutions(spans, doc)

@@ -2268,7 +2268,8 @@ class Matcher:
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or self.name_openers[doc.texts[i - 1]]
-                 and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
+                 and _name_context(doc, i, self.lex.marks) or self._unlisted_kin(doc, i - 1),
+                 self._common_text(doc.texts[i], e),
                  named)
         if i and folds[i - 1] in self.addressing:
             c = self._addressed(c)
@@ -2307,6 +2308,8 @@ class Matcher:
                                      morph, key=key, score=0.6)
         # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;
         # capitalised only the kin word before its person's name: "min Oma Gerda", "min Tito Rodel")
+        if not cap and self._unlisted_kin(doc, i):
+            return False  # "hennes anna Selvam": a kin word spelt like a name or a town
         if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats) \
                 or cap and folds[i] in self.possessed_kin and i + 1 < len(folds) \
                 and doc.texts[i + 1][:1].isupper():
@@ -2957,6 +2960,12 @@ class Matcher:
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or (is_name or label in TOWN_LIKE and not c.place_ctx) and e.surname_rank):
             return "surname", ()  # "mohamed abdi", "mehmet aydın" (also a town): in lower case too
+        if c.after_name and c.cap and label in FIRSTNAMES and "common_name_homograph" in e.cats \
+                and not self._capitalised_next(c.doc, i):
+            # "Lena Sten", "Elias Sten": a given name that is an everyday word (Sten, Vide),
+            # capitalised last after a given name, is a family name of that word (an inner one
+            # before a family name stays a given name: "Oskar Hans Berg")
+            return "surname", ()
         if e.gender and label in PLACE_LABELS and c.cap and (
                 not c.place_ctx or c.place_ctx == 1 and e.first_rank
                 and e.first_rank <= T.TOP_NAME_RANK) \
@@ -3584,6 +3593,25 @@ class Matcher:
                            or doc.folds[i - 1] in self.W["name_trigger.social"]) \
             and _owner_before(self, doc, i - 1)
 
+    def _unlisted_kin(self, doc: Doc, j: int) -> bool:
+        """"min tinana Losaline", "hennes anna Selvam", "min dädu Kostja": token j is a kin
+        word of a language no list holds: a lower-case word with its owner right before it and
+        a capitalised word after it in the sentence (the person), that is no everyday word
+        (rare or unknown, and no compound of Swedish words: not "min hemby Tinana") or only a
+        given name or a town abroad by its spelling (Anna, Tamana, Äke; a possessive does not
+        come before a given name). The word after it is that person's name, as after "min
+        syster"; the kin word is no name."""
+        texts = doc.texts
+        if j < 1 or j + 1 >= len(texts) or j + 1 in doc.starts or not texts[j].islower() \
+                or not texts[j].isalpha() or not texts[j + 1][:1].isupper() \
+                or not texts[j + 1].isalpha() \
+                or texts[j - 1].lower() not in self.lex.words.surface("possessive"):
+            return False
+        e = doc.entries[j]
+        if e.cats or e.country or e.org_kind or e.se_pop or e.surname_rank and not e.gender:
+            return False
+        return bool(e.gender) or e.zipf < T.RARE and not self._compound(doc.folds[j])
+
     def _present(self, word: str) -> bool:
         """"spelar", "simmar": a verb's present tense in -ar, its infinitive an everyday word
         too (spela; not the plural "bilar", whose "bila" is no word). Not -er: "papper" is no
@@ -3648,6 +3676,13 @@ class Matcher:
                     return False
         return found >= T.SAID_ALONE_MENTIONS or bool(found and paired)
 
+    @staticmethod
+    def _given_elsewhere(doc: Doc, key: str) -> bool:
+        """The learner's other essays gave the word (or the name of its genitive) as a
+        person's given name ("min fru Sunneva" there, "Sunneva jobbar" said once here): a
+        learner's person is one person across the essays, whatever the ending says."""
+        return key in doc.earlier_given or key[-1:] == "s" and key[:-1] in doc.earlier_given
+
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending (unless `_said_alone`) or after a
         surname noun ("mitt efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
@@ -3662,7 +3697,8 @@ class Matcher:
             and doc.texts[i - 2].lower() in self.lex.words.surface("possessive")
         if not owned and self.lex.words.ending("surname_ending", key, 2) \
                 and not (doc is not None and (self._run_opener(doc, i, key)
-                                              or self._said_alone(doc, key))) \
+                                              or self._said_alone(doc, key)
+                                              or self._given_elsewhere(doc, key))) \
                 or doc is not None and self._surname_said(doc, i):
             return "surname"
         if self.lex.words.ending("patronymic_ending", key, 2):
@@ -5548,23 +5584,32 @@ def person_towns(doc: Doc, spans: list[Span],
                if s.label in FIRSTNAMES and s.rule != COREFERENCE.name}
     named, before_surname = _named_towns(doc, spans)
     persons.update(named)
+    surnames = {doc.folds[doc.index_at(s.start)] for s in spans
+                if s.label == "surname" and s.rule != COREFERENCE.name}
     for label, key in earlier:
         if label in FIRSTNAMES:
             persons.setdefault(fold(key), label)
+        elif label == "surname":
+            surnames.add(fold(key))
     initialled = _after_initial(doc, spans)
-    if not persons and not initialled:
+    if not persons and not initialled and not surnames:
         return spans
     preps = doc.lex.words("place_trigger", "prep")
+    name_ends = {s.end for s in spans if s.label in NAME_LABELS}
     out = list(spans)
     for n, s in enumerate(spans):
-        if s.label != "city" or s.rule not in TOWN_READINGS:
+        if s.label not in PERSON_TOWN_LABELS or s.rule not in TOWN_READINGS:
             continue
         k = doc.index_at(s.start)
         key = doc.folds[k]
-        if s.start in initialled and doc.ends[k] == s.end:
+        if doc.ends[k] == s.end and (s.start in initialled or key in surnames and k
+                                     and doc.ends[k - 1] in name_ends and doc.space(k - 1) == " "):
             # "Wilfredo H. Portillo", "Ahmed M. Sandviken": after a given name and an initial
-            # the family name, however like a town it is spelt
+            # the family name, however like a town it is spelt; so is a family name the essay
+            # or the learner's other essays give, right after a name ("min dotter Saga Fors")
             out[n] = PERSON_TOWN.span(s.start, s.end, "surname", key=key)
+            continue
+        if s.label != "city" and key not in persons:
             continue
         gen = key not in persons and key.endswith("s") and key[:-1] in persons
         if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen \
@@ -5618,6 +5663,8 @@ def _named_towns(doc: Doc, spans: list[Span]) -> tuple[dict[str, str], set[int]]
 PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES | {"surname"})), 0.8, ("place_trigger", "name_trigger",
                                                                          "fam", "prof"),
                    fn=person_towns)
+# a town's or a region's reading (Zala, a Hungarian county) that the essay's person has
+PERSON_TOWN_LABELS = frozenset({"city", "region"})
 # a town by its name alone, or by its likeness to one ("Merdan", one edit from Mardan): the
 # person the essay gives the name wherever no place preposition stands before it
 TOWN_READINGS = frozenset({GAZETTEER.name, COREFERENCE.name, FUZZY.name})
