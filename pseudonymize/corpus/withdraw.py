@@ -5,6 +5,11 @@ left out, so every other essay keeps its bytes; its manifest and provenance name
 supersedes and the withdrawn learner by opaque id only (an HMAC under the release secret). The
 learner's rows leave the old release's key, id map and review graphs as well. The old release
 directory is left for its owner to retract: it may already have been copied elsewhere.
+
+A withdrawal killed after publishing is finished by the next one: the superseding release is
+found (same id: same inputs, options and secret) instead of refused as existing, and the id map,
+which names the learner's essays, is erased last, so a run killed while erasing leaves them
+findable.
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from pathlib import Path
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.audit import read_manifest
 from pseudonymize.corpus.identity import opaque
-from pseudonymize.corpus.release import ReleaseError, made_with, release
+from pseudonymize.corpus.release import ReleaseError, ReleaseExists, made_with, release
 from pseudonymize.corpus.verify import recorded_batch, recorded_policy, release_options
 from pseudonymize.policy import PolicyError
 
@@ -51,9 +56,12 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
     except PolicyError as exc:
         raise ReleaseError(str(exc)) from None
     options.update(withdrawn=tuple(sorted({*options["withdrawn"], learner})), supersedes=old_id)
-    summary = release(batch, Path(out_root) if out_root else release_dir.parent, snapshot_path,
-                      keys_dir, code_revision=code_revision, secret=secret,
-                      release_secret=release_secret, **options)
+    try:
+        summary = release(batch, Path(out_root) if out_root else release_dir.parent,
+                          snapshot_path, keys_dir, code_revision=code_revision, secret=secret,
+                          release_secret=release_secret, **options)
+    except ReleaseExists as exc:  # published by a withdrawal killed before it had erased
+        summary = published_summary(exc.path, keys_dir)
     erased = erase(keys_dir, old_id, set(mine["id"].to_list()))
     return {**summary, "supersedes": old_id, "withdrawn": learner, "erased": erased}
 
@@ -83,9 +91,20 @@ def check_made_with(manifest_path: Path, manifest: dict, note: dict | None) -> N
                                f"withdraw from an unedited copy")
 
 
+def published_summary(path: Path, keys_dir: Path) -> dict:
+    """The summary `release` returns, of a release published earlier (read from its manifest)."""
+    manifest = read_manifest(path)
+    rid = manifest["release_id"]
+    return {"release_id": rid, "path": str(path), "key": str(keyfile.find_key(keys_dir, rid)),
+            "review": str(keys_dir / f"{rid}.review"), "ids": str(keyfile.ids_path(keys_dir, rid)),
+            "counts": manifest["counts"],
+            "quarantine": [(q["id"], q["reason"]) for q in manifest["quarantine"]]}
+
+
 def erase(keys_dir: Path, release_id: str, essay_ids: set[str]) -> int:
-    """Remove essays (published ids) from a release's key, id map and review graphs; return how
-    many key rows went."""
+    """Remove essays (published ids) from a release's key, review graphs and id map, the id map
+    last (a run killed before it is repeated by the next withdrawal, which finds the essays
+    there); return how many key rows went."""
     erased = 0
     key = keyfile.find_key(keys_dir, release_id)
     if key is not None:
@@ -93,14 +112,14 @@ def erase(keys_dir: Path, release_id: str, essay_ids: set[str]) -> int:
         kept = rows.filter(~rows["essay_id"].is_in(sorted(essay_ids)))
         erased = rows.height - kept.height
         keyfile.rewrite_table(key, kept, keyfile.KEY_SCHEMA)
-    ids_file = keyfile.ids_path(keys_dir, release_id)
-    if ids_file is not None:
-        ids = keyfile.read_key(ids_file)
-        keyfile.rewrite_table(ids_file, ids.filter(~ids["id"].is_in(sorted(essay_ids))),
-                              keyfile.IDS_SCHEMA)
     review = keys_dir / f"{release_id}.review"
     for essay_id in essay_ids:
         for graph in (review / f"{essay_id}.json", review / f"{essay_id}.json.enc"):
             graph.unlink(missing_ok=True)
     shutil.rmtree(keys_dir / f".{release_id}.review.old", ignore_errors=True)
+    ids_file = keyfile.ids_path(keys_dir, release_id)
+    if ids_file is not None:
+        ids = keyfile.read_key(ids_file)
+        keyfile.rewrite_table(ids_file, ids.filter(~ids["id"].is_in(sorted(essay_ids))),
+                              keyfile.IDS_SCHEMA)
     return erased

@@ -345,6 +345,58 @@ def test_withdrawal_publishes_a_superseding_release_without_the_learner(setup: d
         withdraw(root, "L1", setup["keys"], setup["snapshot"], code_revision="test")
 
 
+WITHDRAW_CHILD = """
+import os, signal, sys
+sys.path.insert(0, {repo!r})
+from pathlib import Path
+from pseudonymize.corpus import keys as keyfile, withdraw as wd
+stage = {stage!r}
+def die(*a, **k):
+    os.kill(os.getpid(), signal.SIGKILL)
+real_rewrite, rewrites = keyfile.rewrite_table, []
+def rewrite(*a, **k):
+    real_rewrite(*a, **k)
+    rewrites.append(1)
+    if len(rewrites) == {{"after-one-table": 1, "after-two-tables": 2}}.get(stage): die()
+keyfile.rewrite_table = rewrite
+if stage == "before-erase":
+    wd.erase = die
+wd.withdraw(Path({release!r}), "L1", Path({keys!r}), Path({snapshot!r}), code_revision="test")
+"""
+
+
+@pytest.mark.parametrize("stage", ["before-erase", "after-one-table", "after-two-tables"])
+def test_a_withdrawal_killed_after_publishing_is_finished_by_the_next_run(setup: dict,
+                                                                          stage: str):
+    # kill -9 once the superseding release is published, before or while the old key is
+    # erased: the next `withdraw` finishes the erasure (before, it stopped at "this release
+    # already exists" and the learner stayed in the key, or at "no essay of that learner"
+    # with the review graphs left)
+    old = _release(setup)
+    l1 = set(read_key(Path(old["ids"])).filter(learner_id="L1")["id"].to_list())
+    script = WITHDRAW_CHILD.format(repo=str(REPO), stage=stage, release=old["path"],
+                                   keys=str(setup["keys"]), snapshot=str(setup["snapshot"]))
+    child = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=REPO,
+                           capture_output=True, text=True, timeout=120)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    published = [p for p in setup["out"].iterdir() if p.name != old["release_id"]]
+    assert len(published) == 1 and (published[0] / "SHA256SUMS").is_file()
+    try:
+        new = withdraw(Path(old["path"]), "L1", setup["keys"], setup["snapshot"],
+                       code_revision="test")
+        assert new["path"] == str(published[0]) and new["supersedes"] == old["release_id"]
+        assert new["counts"]["essays"] == 1 and new["withdrawn"]
+    except rel.ReleaseError as exc:  # the erasure had ended: nothing was left to do
+        assert "no essay of that learner" in str(exc)
+    assert not set(read_key(keyfile.find_key(setup["keys"], old["release_id"]))["essay_id"]) & l1
+    assert read_key(keyfile.ids_path(setup["keys"], old["release_id"])
+                    ).filter(learner_id="L1").is_empty()
+    assert not any((setup["keys"] / f"{old['release_id']}.review" / f"{i}.json").exists()
+                   for i in l1)
+    with pytest.raises(rel.ReleaseError, match="no essay of that learner"):
+        withdraw(Path(old["path"]), "L1", setup["keys"], setup["snapshot"], code_revision="test")
+
+
 # --- crashes and signals (subprocesses) ---------------------------------------------------
 
 CHILD = """
