@@ -283,7 +283,7 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     keyfile.private_dir(keys_dir)
     lock = safety.acquire(keys_dir, "release with this key directory")
     try:
-        safety.sweep_stale(out_root, keys_dir)
+        safety.sweep_stale(out_root, keys_dir, keys_dir / "reviews")
         secret = release_secret or keyfile.release_secret(keys_dir)
         return _prepare(batch_path, out_root, snapshot_path, keys_dir, secret, lock, started_at,
                         strategy=strategy, seed=seed, code_revision=code_revision,

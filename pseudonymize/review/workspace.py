@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pseudonymize.corpus import safety
 from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
 from pseudonymize.doc import Doc
 from pseudonymize.engine import STRATEGIES, Engine, Memory, by_learner
@@ -211,10 +212,13 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
     reviews.mkdir(parents=True, exist_ok=True)
     for private in (Path(keys_dir).resolve(), reviews):
         os.chmod(private, 0o700)
+    # a killed prepare's directory holds original text: its name carries the run's pid, and
+    # the next prepare (or release) with this key directory removes it once that run is dead
+    safety.sweep_stale(reviews)
     final = reviews / wid
     if final.exists():
         raise WorkspaceExists(final)
-    tmp = Path(tempfile.mkdtemp(dir=reviews, prefix=f".{wid}."))
+    tmp = Path(tempfile.mkdtemp(dir=reviews, prefix=safety.run_dir_prefix("partial", wid)))
     try:
         records = _proposals(batch.essays, engine, strategy, seed, policy, on_essay)
         lines = [(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n").encode()

@@ -165,3 +165,49 @@ def test_proposals_know_the_learners_earlier_essays(tmp_path: Path, engine) -> N
     ws = Workspace(prepare(batch, tmp_path / "keys", engine))
     a2 = ws.by_id["a2"]
     assert "zlatimira" in [a2.text[s.start:s.end] for s in a2.spans]
+
+
+PREPARE_CHILD = """
+import os, signal, sys
+sys.path.insert(0, {repo!r})
+from pathlib import Path
+from pseudonymize.engine import Engine
+from pseudonymize.review import workspace
+Engine.learned_default = "off"
+real = workspace._write_private
+def die_after_the_essays(path, data):
+    real(path, data)
+    os.kill(os.getpid(), signal.SIGKILL)
+workspace._write_private = die_after_the_essays
+workspace.prepare(Path({batch!r}), Path({keys!r}), Engine.load(Path({snapshot!r})))
+"""
+
+
+def test_a_prepare_killed_mid_write_leaves_no_workspace_and_the_next_removes_its_text(
+        tmp_path: Path, batch: Path, engine, engine_snapshot: Path, capfd) -> None:
+    """kill -9 of `review prepare` after the essays' text was written, before the workspace
+    was complete: no workspace appears, and the next prepare with this key directory removes
+    the dead run's directory and says so (before, the original text stayed there, under a
+    name no command read or removed: a withdrawn learner's essays, too)."""
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+
+    from pseudonymize.review.workspace import prepare
+
+    keys = tmp_path / "keys"
+    repo = Path(__file__).resolve().parents[3]
+    script = PREPARE_CHILD.format(repo=str(repo), batch=str(batch), keys=str(keys),
+                                  snapshot=str(engine_snapshot))
+    child = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=repo,
+                           capture_output=True, text=True, timeout=120)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    left = list((keys / "reviews").iterdir())
+    assert [p.name.startswith(".") for p in left] == [True]  # no workspace, a dead run's dir
+    assert MISSED.encode() in (left[0] / "essays.jsonl").read_bytes()
+    capfd.readouterr()
+    ws_path = prepare(batch, keys, engine)
+    assert "left by a killed run" in capfd.readouterr().err
+    assert list((keys / "reviews").iterdir()) == [ws_path]
+    assert len(Workspace(ws_path).essays) == len(ESSAYS)
