@@ -175,7 +175,9 @@ def release_errors() -> Iterator[None]:
         yield
     except (ReleaseError, LeakError, BatchError, KeysDirError, KeyFileError,
             LookupError) as exc:
-        raise CLIError(str(exc)) from None
+        # a release error's detail (essays by input id) is for this terminal only
+        raise CLIError("".join([str(exc), *("\n  " + line for line in
+                                            getattr(exc, "detail", ()))])) from None
 
 
 def cmd_release(args: argparse.Namespace) -> int:

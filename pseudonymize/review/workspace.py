@@ -55,11 +55,13 @@ MAX_NOTE = 2000
 
 
 class ReviewError(ValueError):
-    """A decision or workspace that cannot be used; `status` is the HTTP status it maps to."""
+    """A decision or workspace that cannot be used; `status` is the HTTP status it maps to.
+    `detail`: lines naming essays by id, kept off the message (see `release.ReleaseError`)."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(self, message: str, status: int = 422, detail: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.status = status
+        self.detail = tuple(detail)
 
 
 class WorkspaceExists(ReviewError):
@@ -678,16 +680,22 @@ def for_release(workspace: Path | Workspace, essays: Sequence[Essay],
     changed = sorted(e.essay_id for e in essays
                      if e.essay_id not in ws.by_id or ws.by_id[e.essay_id].sha256 != e.sha256)
     missing = sorted(set(ws.by_id) - ids)
+    # the messages count, the details name the essays (ids may be file names: never logged)
     if changed or missing:
-        raise ReviewError("the batch is not the one reviewed in " + str(ws.path) + ": "
-                          + "; ".join(filter(None, [
-                              changed and "changed or new: " + ", ".join(changed[:20]),
-                              missing and "missing: " + ", ".join(missing[:20])])))
+        raise ReviewError(
+            f"the batch is not the one reviewed in {ws.path}: {len(changed)} essay(s) changed "
+            f"or new, {len(missing)} missing",
+            detail=[*(changed and ["changed or new: " + ", ".join(changed[:20])]),
+                    *(missing and ["missing: " + ", ".join(missing[:20])])])
     if require_approved:
         blockers = ws.blockers()
         if blockers:
-            raise ReviewError(f"{len(blockers)} review item(s) open (--require-approved):\n  "
-                              + "\n  ".join(blockers), 409)
+            open_ = [e for e in ws.essays if not e.quarantined]
+            marks = Counter(s.label for e in open_ for s in e.undecided_marks())
+            counts = [f"{sum(not e.approved for e in open_)} essay(s) not approved",
+                      *(f"{n} undecided {label} mark(s)" for label, n in sorted(marks.items()))]
+            raise ReviewError(f"{len(blockers)} review item(s) open (--require-approved): "
+                              + ", ".join(counts), 409, blockers)
     spans = {e.essay_id: [{"start": s.start, "end": s.end, "label": s.label,
                            "attrs": list(s.attrs), "score": s.score, "rule": s.rule,
                            "key": s.key} for s in e.spans_for_render()]
