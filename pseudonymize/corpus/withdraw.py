@@ -13,6 +13,8 @@ findable.
 """
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
@@ -22,6 +24,8 @@ from pseudonymize.corpus.identity import opaque
 from pseudonymize.corpus.release import ReleaseError, ReleaseExists, made_with, release
 from pseudonymize.corpus.verify import recorded_batch, recorded_policy, release_options
 from pseudonymize.policy import PolicyError
+
+_NOTE = re.compile(r"([0-9a-f]{16})\.json(?:\.enc)?")
 
 
 def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: Path, *,
@@ -50,6 +54,7 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
     if batch is None or not batch.exists():
         raise ReleaseError(f"the batch of release {old_id} is not found; give --batch")
     learner = opaque(release_secret, "learner", learner_id)
+    check_not_superseded(keys_dir, old_id, learner, secret)
     options = release_options(manifest)
     try:
         options["policy"] = recorded_policy(keys_dir, manifest, policy)
@@ -63,7 +68,59 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
     except ReleaseExists as exc:  # published by a withdrawal killed before it had erased
         summary = published_summary(exc.path, keys_dir)
     erased = erase(keys_dir, old_id, set(mine["id"].to_list()))
+    for earlier in predecessors(keys_dir, old_id, secret):  # superseded by `old_id`, in turn
+        earlier_ids = keyfile.ids_path(keys_dir, earlier)
+        if earlier_ids is not None:
+            theirs = keyfile.read_key(earlier_ids).filter(learner_id=learner_id)
+            erased += erase(keys_dir, earlier, set(theirs["id"].to_list()))
     return {**summary, "supersedes": old_id, "withdrawn": learner, "erased": erased}
+
+
+def _notes(keys_dir: Path, secret: str | None) -> dict[str, dict]:
+    """The notes beside the keys of the releases in `keys_dir`, by release id (a note that is
+    not JSON is left out; a sealed one without the passphrase is the key's one-line error)."""
+    notes = {}
+    for path in sorted(keys_dir.iterdir()):
+        m = _NOTE.fullmatch(path.name)
+        if m and path.is_file():
+            try:
+                note = json.loads(keyfile.open_sealed(path.read_bytes(), secret))
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(note, dict):
+                notes[m.group(1)] = note
+    return notes
+
+
+def _superseded(note: dict) -> tuple[str | None, list[str]]:
+    """(the release a note's release supersedes, the learners it withdrew) or (None, [])."""
+    supersedes = (note.get("made_with") or {}).get("supersedes") or {}
+    return supersedes.get("release"), list(supersedes.get("withdrawn") or ())
+
+
+def check_not_superseded(keys_dir: Path, release_id: str, learner: str,
+                         secret: str | None) -> None:
+    """Refuse a withdrawal from a release a later withdrawal superseded: re-run from the same
+    batch, it would publish the learners withdrawn since (their essays are in the batch until
+    its owner removes them). A superseding release that withdrew this learner is the one a
+    killed run of this withdrawal made: it is finished, not refused."""
+    for rid, note in sorted(_notes(keys_dir, secret).items()):
+        supersedes, withdrawn = _superseded(note)
+        if supersedes == release_id and learner not in withdrawn:
+            raise ReleaseError(f"release {release_id} is superseded by release {rid} (a "
+                               f"withdrawal); withdraw from {rid}: a withdrawal from "
+                               f"{release_id} would publish the learners withdrawn since")
+
+
+def predecessors(keys_dir: Path, release_id: str, secret: str | None) -> list[str]:
+    """The releases `release_id` supersedes, the nearest first (their keys are in `keys_dir`)."""
+    notes, chain, rid = _notes(keys_dir, secret), [], release_id
+    while rid in notes and len(chain) < len(notes):
+        rid, _ = _superseded(notes[rid])
+        if rid is None or rid in chain:
+            break
+        chain.append(rid)
+    return chain
 
 
 def check_made_with(manifest_path: Path, manifest: dict, note: dict | None) -> None:

@@ -345,6 +345,23 @@ def test_withdrawal_publishes_a_superseding_release_without_the_learner(setup: d
         withdraw(root, "L1", setup["keys"], setup["snapshot"], code_revision="test")
 
 
+def test_a_superseded_release_refuses_a_second_withdrawal_and_the_chain_is_erased(setup: dict):
+    # L1 withdrawn from R0 gives R1; withdrawing L2 from R0 again (the batch still holding L1's
+    # essays) published L1 anew in R2, and withdrawing L2 from R1 left L2 in R0's key
+    r0 = _release(setup)
+    r1 = withdraw(Path(r0["path"]), "L1", setup["keys"], setup["snapshot"], code_revision="test")
+    with pytest.raises(rel.ReleaseError, match=rf"superseded by release {r1['release_id']}"):
+        withdraw(Path(r0["path"]), "L2", setup["keys"], setup["snapshot"], code_revision="test")
+    assert sorted(p.name for p in setup["out"].iterdir()) == sorted([r0["release_id"],
+                                                                    r1["release_id"]])
+    r2 = withdraw(Path(r1["path"]), "L2", setup["keys"], setup["snapshot"], code_revision="test")
+    assert r2["counts"]["essays"] == 0
+    for rid in (r0["release_id"], r1["release_id"], r2["release_id"]):
+        ids = read_key(keyfile.ids_path(setup["keys"], rid))
+        assert ids.filter(learner_id="L1").is_empty() and ids.filter(learner_id="L2").is_empty()
+        assert read_key(keyfile.find_key(setup["keys"], rid)).is_empty()
+
+
 WITHDRAW_CHILD = """
 import os, signal, sys
 sys.path.insert(0, {repo!r})
