@@ -18,6 +18,7 @@ import re
 import shutil
 from pathlib import Path
 
+from builders.store import locked
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.audit import read_manifest
 from pseudonymize.corpus.identity import opaque
@@ -35,9 +36,23 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
     A release made with a policy is re-made with it (the copy beside its key, or `policy`).
     Returns the new release's summary plus `supersedes`, `withdrawn` and `erased` (a count)."""
     release_dir, keys_dir = Path(release_dir).resolve(), Path(keys_dir).resolve()
-    manifest_path = release_dir / "manifest.json"
-    if not manifest_path.is_file():
+    if not (release_dir / "manifest.json").is_file():
         raise ReleaseError(f"{release_dir}: not a release directory (no manifest.json)")
+    if not keys_dir.is_dir():  # no key directory: the key's own error, nothing created
+        keyfile.release_secret(keys_dir, create=False)
+    keyfile.check_private_dir(keys_dir)
+    # one withdrawal per key directory from its check to its erasure: two at once both found
+    # the release unsuperseded, and the second re-published the first one's learner
+    with locked(keys_dir / ".withdraw.lock", "withdrawal with this key directory"):
+        return _withdraw(release_dir, learner_id, keys_dir, snapshot_path,
+                         code_revision=code_revision, out_root=out_root, batch=batch,
+                         secret=secret, policy=policy)
+
+
+def _withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: Path, *,
+              code_revision: str, out_root: Path | None, batch: Path | None,
+              secret: str | None, policy: Path | None) -> dict:
+    manifest_path = release_dir / "manifest.json"
     manifest = read_manifest(release_dir)
     old_id = manifest["release_id"]
     release_secret = keyfile.release_secret(keys_dir, create=False)

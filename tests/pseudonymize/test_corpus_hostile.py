@@ -362,6 +362,39 @@ def test_a_superseded_release_refuses_a_second_withdrawal_and_the_chain_is_erase
         assert read_key(keyfile.find_key(setup["keys"], rid)).is_empty()
 
 
+def test_two_withdrawals_from_one_release_at_once_never_republish_the_other_learner(
+        setup: dict):
+    # both checked the release before either had published: the second re-published the
+    # first one's learner, and each rewrote the old key from its own read (a lost update)
+    import threading
+
+    r0 = _release(setup)
+    results: dict[str, object] = {}
+
+    def run(learner: str) -> None:
+        try:
+            results[learner] = withdraw(Path(r0["path"]), learner, setup["keys"],
+                                        setup["snapshot"], code_revision="test")
+        except rel.ReleaseError as exc:
+            results[learner] = exc
+
+    threads = [threading.Thread(target=run, args=(learner,)) for learner in ("L1", "L2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    done = [r for r in results.values() if isinstance(r, dict)]
+    refused = [r for r in results.values() if isinstance(r, rel.ReleaseError)]
+    assert len(done) == 1 and len(refused) == 1 and "superseded by release" in str(refused[0])
+    gone = "L1" if results["L1"] is done[0] else "L2"
+    ids = read_key(keyfile.ids_path(setup["keys"], r0["release_id"]))
+    assert ids.filter(learner_id=gone).is_empty()
+    new_ids = read_key(keyfile.ids_path(setup["keys"], done[0]["release_id"]))
+    assert new_ids.filter(learner_id=gone).is_empty()
+    assert sorted(p.name for p in setup["out"].iterdir()) == sorted([r0["release_id"],
+                                                                    done[0]["release_id"]])
+
+
 WITHDRAW_CHILD = """
 import os, signal, sys
 sys.path.insert(0, {repo!r})
