@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import errno
 import functools
 import hashlib
 import itertools
@@ -241,7 +242,12 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
         _write_private(tmp / "workspace.json", json.dumps(meta, indent=1, ensure_ascii=False)
                        .encode())
         decision_log.create(tmp / "decisions.jsonl")
-        os.rename(tmp, final)
+        try:
+            os.rename(tmp, final)
+        except OSError as exc:  # another prepare of this batch finished first: its stands
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+                raise WorkspaceExists(final) from None
+            raise
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -246,3 +246,27 @@ def test_a_refused_reviewed_release_names_essays_off_the_logged_message(
             assert not any(part in logged.lower() for part in re.split(r"[-_.]", name)), name
     assert "essay vera_strandqvist: not approved" in refusals[0].detail
     assert refusals[1].detail == ("changed or new: tuva-hellgren",)
+
+
+def test_two_prepares_of_one_batch_at_once_leave_the_first_workspace(
+        tmp_path: Path, batch: Path, engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both found no workspace; the one that finishes second is told it exists (before: an
+    OSError, 'Directory not empty', exit 1) and leaves the first one's as it was."""
+    from pseudonymize.review import workspace
+    from pseudonymize.review.workspace import WorkspaceExists, prepare
+
+    keys, real, first = tmp_path / "keys", workspace._proposals, []
+
+    def meanwhile(*args, **kwargs):
+        records = real(*args, **kwargs)
+        if not first:  # the other run finishes while this one writes
+            monkeypatch.setattr(workspace, "_proposals", real)
+            first.append(prepare(batch, keys, engine))
+            Workspace(first[0]).decide(0, {"action": "approve", "keep_marks": True}, "ada")
+        return records
+
+    monkeypatch.setattr(workspace, "_proposals", meanwhile)
+    with pytest.raises(WorkspaceExists):
+        prepare(batch, keys, engine)
+    assert list((keys / "reviews").iterdir()) == first
+    assert Workspace(first[0]).essays[0].approved
