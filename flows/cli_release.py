@@ -286,7 +286,8 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     print_summary(summary)
     print(f"withdrew learner {summary['withdrawn']} (opaque id): {summary['erased']} key rows "
           f"erased from release {summary['supersedes']}, which this release supersedes; retract "
-          f"{release} wherever it was published, and remove the learner's essays from the batch")
+          f"{release} wherever it was published, and remove the learner's essays from the batch "
+          f"and its review workspaces (`<keys>/reviews/`), which hold their original text")
     return 0
 
 
