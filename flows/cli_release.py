@@ -155,12 +155,13 @@ def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy:
 
 def _release(batch: Path, out: Path, **kwargs) -> dict:
     """Run the flow, turning the release's own errors into one-line CLI errors."""
-    from flows.corpus import release_corpus
+    from flows.corpus import hidden, release_corpus
     from pseudonymize.corpus import safety
 
     safety.stop_on_signals()
     with release_errors():
-        return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
+        return release_corpus(hidden(str(batch)), str(out), progress=sys.stderr.isatty(),
+                              **kwargs)
 
 
 @contextmanager
