@@ -155,12 +155,13 @@ def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy:
 
 def _release(batch: Path, out: Path, **kwargs) -> dict:
     """Run the flow, turning the release's own errors into one-line CLI errors."""
-    from flows.corpus import release_corpus
+    from flows.corpus import hidden, release_corpus
     from pseudonymize.corpus import safety
 
     safety.stop_on_signals()
     with release_errors():
-        return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
+        return release_corpus(hidden(str(batch)), str(out), progress=sys.stderr.isatty(),
+                              **kwargs)
 
 
 @contextmanager
@@ -175,7 +176,9 @@ def release_errors() -> Iterator[None]:
         yield
     except (ReleaseError, LeakError, BatchError, KeysDirError, KeyFileError,
             LookupError) as exc:
-        raise CLIError(str(exc)) from None
+        # a release error's detail (essays by input id) is for this terminal only
+        raise CLIError("".join([str(exc), *("\n  " + line for line in
+                                            getattr(exc, "detail", ()))])) from None
 
 
 def cmd_release(args: argparse.Namespace) -> int:
@@ -284,7 +287,8 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     print_summary(summary)
     print(f"withdrew learner {summary['withdrawn']} (opaque id): {summary['erased']} key rows "
           f"erased from release {summary['supersedes']}, which this release supersedes; retract "
-          f"{release} wherever it was published, and remove the learner's essays from the batch")
+          f"{release} wherever it was published, and remove the learner's essays from the batch "
+          f"and its review workspaces (`<keys>/reviews/`), which hold their original text")
     return 0
 
 

@@ -27,6 +27,7 @@ from prefect.cache_policies import NO_CACHE
 from prefect.futures import as_completed
 from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_EPHEMERAL_ENABLED, temporary_settings
 from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
+from pydantic import SecretStr
 from tqdm import tqdm
 
 from builders.store import Store, code_revision, data_root
@@ -148,9 +149,16 @@ def shared_api() -> AbstractContextManager:
     return temporary_settings({PREFECT_API_URL: server.api_url})
 
 
+def hidden(path: str) -> SecretStr:
+    """The batch's path as the flow's parameter: Prefect stores a flow run's parameters in its
+    database and records a `SecretStr` as `**********`. A batch may be named after a person
+    (`klass9_anna_svensson.jsonl`), which no release publishes."""
+    return SecretStr(path)
+
+
 @flow(name="release-corpus", persist_result=False, log_prints=False)
 @private_errors
-def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: str = "realistic",
+def release_corpus(batch: str | SecretStr, out: str, snapshot: str = "current", strategy: str = "realistic",
                    seed: int = 0, workers: int = 2, dask: str | None = None,
                    keys: str | None = None, processes: bool = True,
                    progress: bool = False, keep_ids: bool = False,
@@ -161,9 +169,11 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
     `$SWEPSEUDO_HOME/keys`). Ids are opaque unless `keep_ids`; only the metadata columns named
     in `publish_metadata` (and `bin_years`, as 5-year bins) are published; `strict` fails the
     release on any quarantine; `policy` is a policy file (pseudonymize.policy); with `review`,
-    from a review workspace's decisions (see `pseudonymize.review`). Returns the summary (ids,
-    paths, counts; no text)."""
+    from a review workspace's decisions (see `pseudonymize.review`); `batch` may be `hidden`
+    (as the command line gives it) to keep its path out of Prefect's database. Returns the
+    summary (ids, paths, counts; no text)."""
     logger = get_run_logger()
+    batch = batch.get_secret_value() if isinstance(batch, SecretStr) else batch
     store = Store(data_root())
     snapshot_path = str(store.snapshot_path(snapshot))
     with ExitStack() as stack:

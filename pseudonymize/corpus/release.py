@@ -80,7 +80,14 @@ GATED_TEXT = frozenset({"text", "source", "target"})
 
 
 class ReleaseError(RuntimeError):
-    """A release cannot be made (bad arguments, existing release, engine failure)."""
+    """A release cannot be made (bad arguments, existing release, engine failure). The message
+    names paths, opaque ids, counts and reasons: Prefect logs it into its database. `detail`
+    (lines naming essays by their input ids, which may be file names holding a learner's name)
+    is for the owner's terminal only: it is no argument of the exception, so no log holds it."""
+
+    def __init__(self, message: str, detail: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.detail = tuple(detail)
 
 
 class ReleaseExists(ReleaseError):
@@ -283,7 +290,7 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     keyfile.private_dir(keys_dir)
     lock = safety.acquire(keys_dir, "release with this key directory")
     try:
-        safety.sweep_stale(out_root, keys_dir)
+        safety.sweep_stale(out_root, keys_dir, keys_dir / "reviews")
         secret = release_secret or keyfile.release_secret(keys_dir)
         return _prepare(batch_path, out_root, snapshot_path, keys_dir, secret, lock, started_at,
                         strategy=strategy, seed=seed, code_revision=code_revision,
@@ -392,7 +399,7 @@ def _reviewed(batch: Batch, review: Path, require_approved: bool) -> ReleaseRevi
     try:
         reviewed = for_release(review, batch.essays, require_approved)
     except ReviewError as exc:
-        raise ReleaseError(str(exc)) from None
+        raise ReleaseError(str(exc), exc.detail) from None
     out = set(reviewed.quarantined)
     batch.quarantine += [Quarantined(e.essay_id, e.source, "quarantined in review")
                          for e in batch.essays if e.essay_id in out]

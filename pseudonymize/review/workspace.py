@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import errno
 import functools
 import hashlib
 import itertools
@@ -31,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pseudonymize.corpus import safety
 from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
 from pseudonymize.doc import Doc
 from pseudonymize.engine import STRATEGIES, Engine, Memory, by_learner
@@ -54,11 +56,13 @@ MAX_NOTE = 2000
 
 
 class ReviewError(ValueError):
-    """A decision or workspace that cannot be used; `status` is the HTTP status it maps to."""
+    """A decision or workspace that cannot be used; `status` is the HTTP status it maps to.
+    `detail`: lines naming essays by id, kept off the message (see `release.ReleaseError`)."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(self, message: str, status: int = 422, detail: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.status = status
+        self.detail = tuple(detail)
 
 
 class WorkspaceExists(ReviewError):
@@ -211,10 +215,13 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
     reviews.mkdir(parents=True, exist_ok=True)
     for private in (Path(keys_dir).resolve(), reviews):
         os.chmod(private, 0o700)
+    # a killed prepare's directory holds original text: its name carries the run's pid, and
+    # the next prepare (or release) with this key directory removes it once that run is dead
+    safety.sweep_stale(reviews)
     final = reviews / wid
     if final.exists():
         raise WorkspaceExists(final)
-    tmp = Path(tempfile.mkdtemp(dir=reviews, prefix=f".{wid}."))
+    tmp = Path(tempfile.mkdtemp(dir=reviews, prefix=safety.run_dir_prefix("partial", wid)))
     try:
         records = _proposals(batch.essays, engine, strategy, seed, policy, on_essay)
         lines = [(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n").encode()
@@ -235,7 +242,12 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
         _write_private(tmp / "workspace.json", json.dumps(meta, indent=1, ensure_ascii=False)
                        .encode())
         decision_log.create(tmp / "decisions.jsonl")
-        os.rename(tmp, final)
+        try:
+            os.rename(tmp, final)
+        except OSError as exc:  # another prepare of this batch finished first: its stands
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+                raise WorkspaceExists(final) from None
+            raise
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -674,16 +686,22 @@ def for_release(workspace: Path | Workspace, essays: Sequence[Essay],
     changed = sorted(e.essay_id for e in essays
                      if e.essay_id not in ws.by_id or ws.by_id[e.essay_id].sha256 != e.sha256)
     missing = sorted(set(ws.by_id) - ids)
+    # the messages count, the details name the essays (ids may be file names: never logged)
     if changed or missing:
-        raise ReviewError("the batch is not the one reviewed in " + str(ws.path) + ": "
-                          + "; ".join(filter(None, [
-                              changed and "changed or new: " + ", ".join(changed[:20]),
-                              missing and "missing: " + ", ".join(missing[:20])])))
+        raise ReviewError(
+            f"the batch is not the one reviewed in {ws.path}: {len(changed)} essay(s) changed "
+            f"or new, {len(missing)} missing",
+            detail=[*(changed and ["changed or new: " + ", ".join(changed[:20])]),
+                    *(missing and ["missing: " + ", ".join(missing[:20])])])
     if require_approved:
         blockers = ws.blockers()
         if blockers:
-            raise ReviewError(f"{len(blockers)} review item(s) open (--require-approved):\n  "
-                              + "\n  ".join(blockers), 409)
+            open_ = [e for e in ws.essays if not e.quarantined]
+            marks = Counter(s.label for e in open_ for s in e.undecided_marks())
+            counts = [f"{sum(not e.approved for e in open_)} essay(s) not approved",
+                      *(f"{n} undecided {label} mark(s)" for label, n in sorted(marks.items()))]
+            raise ReviewError(f"{len(blockers)} review item(s) open (--require-approved): "
+                              + ", ".join(counts), 409, blockers)
     spans = {e.essay_id: [{"start": s.start, "end": s.end, "label": s.label,
                            "attrs": list(s.attrs), "score": s.score, "rule": s.rule,
                            "key": s.key} for s in e.spans_for_render()]

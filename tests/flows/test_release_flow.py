@@ -83,3 +83,22 @@ def test_a_task_exception_reaches_prefect_by_its_type_only() -> None:
     for step in (corpus.load_engine, corpus.prepare, corpus.run_shard, corpus.publish,
                  corpus.release_corpus):
         assert step.fn.__wrapped__, step.name  # every step that sees text is wrapped
+
+
+def test_a_batch_named_after_a_person_is_not_in_prefects_database(home: Path) -> None:
+    """Prefect stores a flow run's parameters in its database (~/.prefect/prefect.db): the
+    command line hands it the batch's path hidden (before: `klass9_vera_strandqvist` there,
+    though the manifest publishes the batch as `batch.jsonl` or no name at all)."""
+    import shutil
+
+    from prefect.client.orchestration import get_client
+
+    from flows.cli import main
+
+    batch = home / "klass9_vera_strandqvist"
+    shutil.copytree(home / "batch", batch)
+    assert main(["release", str(batch), "--out", str(home / "named"), "--workers", "1"]) == 0
+    with get_client(sync_client=True) as client:
+        runs = [r for r in client.read_flow_runs() if "named" in str(r.parameters.get("out"))]
+    assert len(runs) == 1 and runs[0].parameters["batch"] == "**********"
+    assert "strandqvist" not in json.dumps([r.parameters for r in runs], default=str)

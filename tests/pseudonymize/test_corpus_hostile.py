@@ -345,6 +345,108 @@ def test_withdrawal_publishes_a_superseding_release_without_the_learner(setup: d
         withdraw(root, "L1", setup["keys"], setup["snapshot"], code_revision="test")
 
 
+def test_a_superseded_release_refuses_a_second_withdrawal_and_the_chain_is_erased(setup: dict):
+    # L1 withdrawn from R0 gives R1; withdrawing L2 from R0 again (the batch still holding L1's
+    # essays) published L1 anew in R2, and withdrawing L2 from R1 left L2 in R0's key
+    r0 = _release(setup)
+    r1 = withdraw(Path(r0["path"]), "L1", setup["keys"], setup["snapshot"], code_revision="test")
+    with pytest.raises(rel.ReleaseError, match=rf"superseded by release {r1['release_id']}"):
+        withdraw(Path(r0["path"]), "L2", setup["keys"], setup["snapshot"], code_revision="test")
+    assert sorted(p.name for p in setup["out"].iterdir()) == sorted([r0["release_id"],
+                                                                    r1["release_id"]])
+    r2 = withdraw(Path(r1["path"]), "L2", setup["keys"], setup["snapshot"], code_revision="test")
+    assert r2["counts"]["essays"] == 0
+    for rid in (r0["release_id"], r1["release_id"], r2["release_id"]):
+        ids = read_key(keyfile.ids_path(setup["keys"], rid))
+        assert ids.filter(learner_id="L1").is_empty() and ids.filter(learner_id="L2").is_empty()
+        assert read_key(keyfile.find_key(setup["keys"], rid)).is_empty()
+
+
+def test_two_withdrawals_from_one_release_at_once_never_republish_the_other_learner(
+        setup: dict):
+    # both checked the release before either had published: the second re-published the
+    # first one's learner, and each rewrote the old key from its own read (a lost update)
+    import threading
+
+    r0 = _release(setup)
+    results: dict[str, object] = {}
+
+    def run(learner: str) -> None:
+        try:
+            results[learner] = withdraw(Path(r0["path"]), learner, setup["keys"],
+                                        setup["snapshot"], code_revision="test")
+        except rel.ReleaseError as exc:
+            results[learner] = exc
+
+    threads = [threading.Thread(target=run, args=(learner,)) for learner in ("L1", "L2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    done = [r for r in results.values() if isinstance(r, dict)]
+    refused = [r for r in results.values() if isinstance(r, rel.ReleaseError)]
+    assert len(done) == 1 and len(refused) == 1 and "superseded by release" in str(refused[0])
+    gone = "L1" if results["L1"] is done[0] else "L2"
+    ids = read_key(keyfile.ids_path(setup["keys"], r0["release_id"]))
+    assert ids.filter(learner_id=gone).is_empty()
+    new_ids = read_key(keyfile.ids_path(setup["keys"], done[0]["release_id"]))
+    assert new_ids.filter(learner_id=gone).is_empty()
+    assert sorted(p.name for p in setup["out"].iterdir()) == sorted([r0["release_id"],
+                                                                    done[0]["release_id"]])
+
+
+WITHDRAW_CHILD = """
+import os, signal, sys
+sys.path.insert(0, {repo!r})
+from pathlib import Path
+from pseudonymize.corpus import keys as keyfile, withdraw as wd
+stage = {stage!r}
+def die(*a, **k):
+    os.kill(os.getpid(), signal.SIGKILL)
+real_rewrite, rewrites = keyfile.rewrite_table, []
+def rewrite(*a, **k):
+    real_rewrite(*a, **k)
+    rewrites.append(1)
+    if len(rewrites) == {{"after-one-table": 1, "after-two-tables": 2}}.get(stage): die()
+keyfile.rewrite_table = rewrite
+if stage == "before-erase":
+    wd.erase = die
+wd.withdraw(Path({release!r}), "L1", Path({keys!r}), Path({snapshot!r}), code_revision="test")
+"""
+
+
+@pytest.mark.parametrize("stage", ["before-erase", "after-one-table", "after-two-tables"])
+def test_a_withdrawal_killed_after_publishing_is_finished_by_the_next_run(setup: dict,
+                                                                          stage: str):
+    # kill -9 once the superseding release is published, before or while the old key is
+    # erased: the next `withdraw` finishes the erasure (before, it stopped at "this release
+    # already exists" and the learner stayed in the key, or at "no essay of that learner"
+    # with the review graphs left)
+    old = _release(setup)
+    l1 = set(read_key(Path(old["ids"])).filter(learner_id="L1")["id"].to_list())
+    script = WITHDRAW_CHILD.format(repo=str(REPO), stage=stage, release=old["path"],
+                                   keys=str(setup["keys"]), snapshot=str(setup["snapshot"]))
+    child = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=REPO,
+                           capture_output=True, text=True, timeout=120)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    published = [p for p in setup["out"].iterdir() if p.name != old["release_id"]]
+    assert len(published) == 1 and (published[0] / "SHA256SUMS").is_file()
+    try:
+        new = withdraw(Path(old["path"]), "L1", setup["keys"], setup["snapshot"],
+                       code_revision="test")
+        assert new["path"] == str(published[0]) and new["supersedes"] == old["release_id"]
+        assert new["counts"]["essays"] == 1 and new["withdrawn"]
+    except rel.ReleaseError as exc:  # the erasure had ended: nothing was left to do
+        assert "no essay of that learner" in str(exc)
+    assert not set(read_key(keyfile.find_key(setup["keys"], old["release_id"]))["essay_id"]) & l1
+    assert read_key(keyfile.ids_path(setup["keys"], old["release_id"])
+                    ).filter(learner_id="L1").is_empty()
+    assert not any((setup["keys"] / f"{old['release_id']}.review" / f"{i}.json").exists()
+                   for i in l1)
+    with pytest.raises(rel.ReleaseError, match="no essay of that learner"):
+        withdraw(Path(old["path"]), "L1", setup["keys"], setup["snapshot"], code_revision="test")
+
+
 # --- crashes and signals (subprocesses) ---------------------------------------------------
 
 CHILD = """

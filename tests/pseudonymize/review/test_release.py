@@ -4,6 +4,7 @@ review as counts only."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -49,10 +50,12 @@ def test_require_approved_lists_open_items_by_id_and_label(tmp_path: Path, batch
     with pytest.raises(rel.ReleaseError) as info:
         rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "keys", **SAME,
                     review=ws_path, require_approved=True)
-    message = str(info.value)
+    message = "\n".join(info.value.detail)  # for the terminal; the message counts them
     assert "essay e01: not approved" in message and "essay e03: not approved" in message
     assert "essay e01: 1 undecided sensitive mark" in message
     assert "essay e01: 1 undecided fam mark" in message
+    assert str(info.value).endswith("(--require-approved): 3 essay(s) not approved, "
+                                    "1 undecided fam mark(s), 1 undecided sensitive mark(s)")
     for essay in ESSAYS.values():  # ids and labels, never the text
         assert not any(word in message for word in ("Anna", "cancer", "mamma", MISSED))
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
@@ -114,9 +117,10 @@ def test_review_quarantine_leaves_the_essay_out(tmp_path: Path, batch: Path, ws_
 def test_a_changed_batch_is_refused(tmp_path: Path, batch: Path, ws_path: Path,
                                     engine_snapshot: Path) -> None:
     (batch / "e02.txt").write_text("Något annat.\n", encoding="utf-8")
-    with pytest.raises(rel.ReleaseError, match="not the one reviewed.*e02"):
+    with pytest.raises(rel.ReleaseError, match="not the one reviewed.*1 essay") as info:
         rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "k", **SAME,
                     review=ws_path)
+    assert info.value.detail == ("changed or new: e02",)
 
 
 def test_a_workspace_prepared_with_a_policy_is_released_with_it(
@@ -165,3 +169,104 @@ def test_proposals_know_the_learners_earlier_essays(tmp_path: Path, engine) -> N
     ws = Workspace(prepare(batch, tmp_path / "keys", engine))
     a2 = ws.by_id["a2"]
     assert "zlatimira" in [a2.text[s.start:s.end] for s in a2.spans]
+
+
+PREPARE_CHILD = """
+import os, signal, sys
+sys.path.insert(0, {repo!r})
+from pathlib import Path
+from pseudonymize.engine import Engine
+from pseudonymize.review import workspace
+Engine.learned_default = "off"
+real = workspace._write_private
+def die_after_the_essays(path, data):
+    real(path, data)
+    os.kill(os.getpid(), signal.SIGKILL)
+workspace._write_private = die_after_the_essays
+workspace.prepare(Path({batch!r}), Path({keys!r}), Engine.load(Path({snapshot!r})))
+"""
+
+
+def test_a_prepare_killed_mid_write_leaves_no_workspace_and_the_next_removes_its_text(
+        tmp_path: Path, batch: Path, engine, engine_snapshot: Path, capfd) -> None:
+    """kill -9 of `review prepare` after the essays' text was written, before the workspace
+    was complete: no workspace appears, and the next prepare with this key directory removes
+    the dead run's directory and says so (before, the original text stayed there, under a
+    name no command read or removed: a withdrawn learner's essays, too)."""
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+
+    from pseudonymize.review.workspace import prepare
+
+    keys = tmp_path / "keys"
+    repo = Path(__file__).resolve().parents[3]
+    script = PREPARE_CHILD.format(repo=str(repo), batch=str(batch), keys=str(keys),
+                                  snapshot=str(engine_snapshot))
+    child = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=repo,
+                           capture_output=True, text=True, timeout=120)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    left = list((keys / "reviews").iterdir())
+    assert [p.name.startswith(".") for p in left] == [True]  # no workspace, a dead run's dir
+    assert MISSED.encode() in (left[0] / "essays.jsonl").read_bytes()
+    capfd.readouterr()
+    ws_path = prepare(batch, keys, engine)
+    assert "left by a killed run" in capfd.readouterr().err
+    assert list((keys / "reviews").iterdir()) == [ws_path]
+    assert len(Workspace(ws_path).essays) == len(ESSAYS)
+
+
+def test_a_refused_reviewed_release_names_essays_off_the_logged_message(
+        tmp_path: Path, engine, engine_snapshot: Path) -> None:
+    """Input ids are file names, and a file name may be a learner's name: Prefect logs a
+    failed task's exception (its repr, its traceback) into its database, so a refused
+    `release --review` names essays in `detail` only, which the command line prints (before,
+    `essay vera_strandqvist: not approved` and `changed or new: ...` were the message, and sat
+    in ~/.prefect/prefect.db)."""
+    import traceback
+
+    from pseudonymize.review.workspace import prepare
+    from tests.pseudonymize.corpus_support import make_batch
+
+    names = ("vera_strandqvist", "tuva-hellgren", "ebbe.lindroos")
+    batch = make_batch(tmp_path / "b", {n: "Jag bor i en stad.\n" for n in names}, None)
+    ws_path = prepare(batch, tmp_path / "keys", engine)
+    refusals = []
+    for change in (None, "tuva-hellgren"):
+        if change:
+            (batch / f"{change}.txt").write_text("Jag bor i en by.\n", encoding="utf-8")
+        with pytest.raises(rel.ReleaseError) as info:
+            rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "k",
+                        review=ws_path, require_approved=True)
+        refusals.append(info.value)
+    for exc in refusals:
+        logged = repr(exc) + "".join(traceback.format_exception(exc))
+        for name in names:
+            assert not any(part in logged.lower() for part in re.split(r"[-_.]", name)), name
+    assert "essay vera_strandqvist: not approved" in refusals[0].detail
+    assert refusals[1].detail == ("changed or new: tuva-hellgren",)
+
+
+def test_two_prepares_of_one_batch_at_once_leave_the_first_workspace(
+        tmp_path: Path, batch: Path, engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both found no workspace; the one that finishes second is told it exists (before: an
+    OSError, 'Directory not empty', exit 1) and leaves the first one's as it was."""
+    from pseudonymize.review import workspace
+    from pseudonymize.review.workspace import WorkspaceExists, prepare
+
+    keys, real, first = tmp_path / "keys", workspace._proposals, []
+
+    def meanwhile(*args, **kwargs):
+        records = real(*args, **kwargs)
+        if not first:  # the other run finishes while this one writes
+            monkeypatch.setattr(workspace, "_proposals", real)
+            first.append(prepare(batch, keys, engine))
+            Workspace(first[0]).decide(0, {"action": "approve", "keep_marks": True}, "ada")
+        return records
+
+    monkeypatch.setattr(workspace, "_proposals", meanwhile)
+    with pytest.raises(WorkspaceExists):
+        prepare(batch, keys, engine)
+    assert list((keys / "reviews").iterdir()) == first
+    assert Workspace(first[0]).essays[0].approved
