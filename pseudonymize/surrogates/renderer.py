@@ -1023,7 +1023,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
         if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and (
-                self._kin_slot(original) or self._kin_glossed(original)):
+                self._kin_slot(original) or self._kin_glossed(original)
+                or self._kin_family(original)):
             return True  # "min chaw Segundo": a kin word of the writer's language, not a name
         if strategy == "lifelike" and span.label in ("city", "area") and \
                 self._possessed_word(original):
@@ -1316,6 +1317,39 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                    fold(m.group(2)) in self.name_words for m in rx.finditer(
                        rf"(?<!\p{{L}})(?i:{mine})\s+({regex.escape(original)}|"
                        rf"{regex.escape(original.lower())})\s+(\p{{L}}[\p{{L}}'’-]*)", text))
+
+    def _kin_family(self, original: str) -> bool:
+        """Lifelike (h-lifelike59): a word no name list holds, written after a possessive
+        ("min anaj"), always in lower case, in an essay that already writes another word of the
+        writer's language as a kin word (one `_kin_slot` or `_kin_glossed` keeps, no Swedish
+        kin word: "min kuvo Ilona och min tada Bogdan ... tada har ont i ryggen"): the family
+        is told in the writer's own kin words, and this is one too, kept at every mention, also where it
+        stands alone ("tada har gikt"), which `_kin_slot` refuses for a lone word (h-probe71's
+        "min aweys Warsame ... jag älskar aweys", where no other kin word stands). Never a word
+        written with a capital or after a naming word ("heter", "kallas"): a person's name. The
+        learner's memory keeps it for their later essays, as a glossed kin word's."""
+        key = fold(original)
+        if not self._unlisted(key) or self.lex.get(key).place_country == "SE":
+            return False
+        text = getattr(self.before, "text", "")
+        mine = "|".join(sorted(self.lex.words("possessive")))
+        owned = regex.compile(rf"(?<!\p{{L}})(?i:{mine})\s+$")
+        naming = regex.compile(
+            rf"(?<!\p{{L}})(?i:{'|'.join(map(regex.escape, sorted(words().naming_words)))})\s+$")
+        mentions = list(rx.finditer(
+            rf"(?<!\p{{L}})(?i:{regex.escape(original)})(?!\p{{L}})", text))
+        if not mentions or any(not m.group().islower() or naming.search(
+                text, max(0, m.start() - KIN_SLOT_REACH), m.start()) for m in mentions) or \
+                not any(owned.search(text, max(0, m.start() - KIN_SLOT_REACH), m.start())
+                        for m in mentions):
+            return False
+        others = {m.group(1) for m in rx.finditer(
+            rf"(?<!\p{{L}})(?i:{mine})\s+(\p{{Ll}}+)(?!\p{{L}})", text)} - {original, key}
+        family = any(self._unlisted(fold(w)) and not self.lex.marks.get(fold(w)) and (
+            self._kin_slot(w) or self._kin_glossed(w)) for w in sorted(others))
+        if family:
+            self.base[(LEARNER_KIN + key, 0)] = key
+        return family
 
     def _event_year(self, span: Span) -> bool:
         """Lifelike: a year in a sentence naming a war or another public event

@@ -1,0 +1,61 @@
+"""Lifelike surrogates, round 59 (h-lifelike59, issue 15): kin words of a family told in the
+writer's own language, and minorities' home regions.
+
+Judge runs 74 and 75 (dev31) named these among their clues: a word of the learner's language
+for "father" or "grandmother", written after "min" before the person's name and then alone
+("... och min X Name bor kvar. X har gikt"), given a man's name at every mention; a Breton,
+Corsican or Udmurt family's home town drawn in another region of the country ("från <town> i
+Bretagne" -> a town of Île-de-France). Invented sentences, not the gold sets'; the towns abroad
+are real (the gazetteers must know them) and none of dev31's sentences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pseudonymize.engine import Engine
+from tests.pseudonymize.test_lifelike_round37 import _runs  # (seeds 0-3)
+
+
+@pytest.fixture(scope="module")
+def engine(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+FAMILY = [  # (text, the kin word kept at every mention, the names still replaced)
+    ("Min ninai Jelka och min opai Rastko bor kvar i byn. opai har ont i ryggen och går med "
+     "käpp.", "opai", ("Jelka", "Rastko")),
+    ("Min nanai Zorka och min tatai Milorad bor kvar på landet. tatai jobbar fortfarande.",
+     "tatai", ("Zorka", "Milorad")),
+    ("Min inda Marjeta och min ukai Dusan bor i Kranj. ukai har diabetes.", "ukai",
+     ("Marjeta", "Dusan")),
+]
+
+
+@pytest.mark.parametrize(("text", "word", "names"), FAMILY)
+def test_a_kin_word_beside_the_essays_other_kin_words_stays_alone_too(
+        engine: Engine, text: str, word: str, names: tuple[str, ...]) -> None:
+    for target, rows in _runs(engine, text):
+        assert target.count(word) == text.count(word), target
+        for name in names:
+            picks = [p for o, _, p in rows if o == name]
+            assert picks and all(p != name for p in picks), rows
+
+
+NOT_FAMILY = [  # (text, a name replaced at every mention)
+    # a Swedish kin word beside it tells no language of the writer's own (h-probe71's guard)
+    ("Min mamma Hodan och min aweys Warsame kom igår. jag älskar aweys. Jag bor i Borås.",
+     "aweys"),
+    # a word after "heter" is a person's name
+    ("Min inda Marjeta och min ukai Dusan bor i Kranj. Min granne heter ukai och ukai har en "
+     "hund.", "ukai"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), NOT_FAMILY)
+def test_a_name_beside_kin_words_is_still_replaced(engine: Engine, text: str,
+                                                   name: str) -> None:
+    for target, rows in _runs(engine, text):
+        picks = [p for o, _, p in rows if o == name]
+        assert picks and all(p != name for p in picks), rows
