@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from pseudonymize.engine import Engine
+from pseudonymize.lexicon import fold
 from tests.pseudonymize.test_lifelike_round37 import _runs  # (seeds 0-3)
 
 
@@ -59,3 +60,23 @@ def test_a_name_beside_kin_words_is_still_replaced(engine: Engine, text: str,
     for target, rows in _runs(engine, text):
         picks = [p for o, _, p in rows if o == name]
         assert picks and all(p != name for p in picks), rows
+
+
+HOMES = [  # (text, the town, its region word kept, the region's code in the gazetteers)
+    ("Min mamma bor kvar i Paimpol i Bretagne och hon pratar bretonska med grannarna.",
+     "Paimpol", "Bretagne", "FR.53"),
+    ("Min farbror har getter nära Porto-Vecchio på Korsika. Vi pratar korsikanska hemma.",
+     "Porto-Vecchio", "Korsika", "FR.94"),
+    ("Jag är udmurt och jag kommer från Kambarka i Udmurtien.", "Kambarka", "Udmurtien",
+     "RU.80"),
+    ("Jag är shipibo och jag kommer från Contamana i Peru.", "Contamana", "Peru", "PE.25"),
+]
+
+
+@pytest.mark.parametrize(("text", "town", "region", "code"), HOMES)
+def test_a_minoritys_home_town_lies_in_its_own_region(engine: Engine, text: str, town: str,
+                                                      region: str, code: str) -> None:
+    for target, rows in _runs(engine, text):
+        assert region in target, target
+        picks = [p for o, _, p in rows if o == town]
+        assert picks and all(engine.lex.place_region.get(fold(p)) == code for p in picks), rows
