@@ -25,8 +25,8 @@ from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, 
                                            plural, sound_key, spelt_out, swedish_number,
                                            word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEARNER_CALENDAR,
-                                            LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION,
-                                            LEARNER_KIN, LEARNER_NAME, LEARNER_PLACE,
+                                            LEARNER_CAPITAL, LEARNER_ESSAYS, LEARNER_HOME,
+                                            LEARNER_INSTITUTION, LEARNER_KIN, LEARNER_NAME, LEARNER_PLACE,
                                             LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap,
                                             PLACE_LIKE, SCHOOL_AGE_NEAR, SHIFTS)
 from pseudonymize.surrogates.words import _near_sentence, words
@@ -1036,6 +1036,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True  # "flyg till Köpenhamn och sedan med tåg till Malmö": the way in
         if strategy == "lifelike" and span.label == "region" and self._people_region(original):
             return True  # "från dagestan i Ryssland ... Jag är avarka": the people's own region
+        if strategy == "lifelike" and span.label == "city" and \
+                self._capital_of_kept(original):
+            return True  # "Izjevsk, huvudstaden i Udmurtien" beside "udmurtiska": its capital
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
@@ -1064,6 +1067,31 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return any(code[:2] in self.kept and fold(names.get(code, "")) == key
                    for towns in self._peoples_homes() for town in towns
                    for code in (self.lex.place_region.get(fold(town), ""),) if code)
+
+    def _capital_of_kept(self, original: str) -> bool:
+        """Lifelike (h-lifelike59): a town the essay calls the capital of a people's region
+        that stays as written (`_people_region`: "Izjevsk, det är huvudstaden i Udmurtien"
+        beside "udmurtiska"): the region has one capital, and the words name it; another
+        town there ("Sarapul, huvudstaden i Udmurtien"), or the surrogate country's capital
+        ("Moskva, huvudstaden i Udmurtien"), tells the reader the text was changed. Kept as
+        the region is, at every mention, and in the learner's later essays (their memory). So
+        is a country's capital where the country stays ("Paris, huvudstaden i Frankrike" beside
+        "bretonska" was "Marseille, huvudstaden i Frankrike": `_capital_said` draws the
+        surrogate country's capital, which is the original there)."""
+        key = fold(original)
+        if (LEARNER_CAPITAL + key, 0) in self.base:
+            return True
+        text = getattr(self.before, "text", "")
+        capitals = "|".join(map(regex.escape, sorted(words().capital_words)))
+        for m in rx.finditer(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", fold(text)):
+            found = rx.match(rf"\s*,?\s*(?:\p{{L}}+\s+){{0,2}}?(?:{capitals})\s+(?:i|av)\s+"
+                             rf"(\p{{L}}[\p{{L}}-]*)", fold(text)[m.end():m.end() + 80])
+            where = found.group(1) if found else ""
+            if where and (where in self.geo.cue_regions and self._people_region(where) or
+                          self.lex.get(where).country in self.kept):
+                self.base[(LEARNER_CAPITAL + key, 0)] = key
+                return True
+        return False
 
     def _people_word(self, original: str) -> bool:
         """Lifelike (round 47): a people's or a language's word of `country_cues_lifelike`,

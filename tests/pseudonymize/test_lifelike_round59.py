@@ -80,3 +80,40 @@ def test_a_minoritys_home_town_lies_in_its_own_region(engine: Engine, text: str,
         assert region in target, target
         picks = [p for o, _, p in rows if o == town]
         assert picks and all(engine.lex.place_region.get(fold(p)) == code for p in picks), rows
+
+
+def test_a_kept_regions_capital_stays_at_every_mention(engine: Engine) -> None:
+    """The town the essay calls the capital of a people's region that stays is that region's
+    one capital (was "Moskva, det är huvudstaden i Udmurtien", then "Sarapul, ...")."""
+    text = ("Jag föddes i Kuzebajevo. Sen jag studerade i Izjevsk, det är huvudstaden i "
+            "Udmurtien. Min mamma pratar udmurtiska. Min bror jobbar i izjevsk.")
+    for target, rows in _runs(engine, text):
+        assert "Izjevsk, det är huvudstaden i Udmurtien" in target, target
+        assert "jobbar i izjevsk" in target, target
+        assert all(p != "Kuzebajevo" for o, _, p in rows if o == "Kuzebajevo"), rows
+
+
+def test_a_kept_countrys_capital_stays(engine: Engine) -> None:
+    """Where the country stays (a Breton's France), the town the essay calls its capital is
+    its capital (was "Marseille, huvudstaden i Frankrike")."""
+    text = "Jag pratar bretonska. Jag studerade i Lyon och sedan i Paris, huvudstaden i Frankrike."
+    for target, rows in _runs(engine, text):
+        assert "i Paris, huvudstaden i Frankrike" in target, target
+        assert all(p != "Lyon" for o, _, p in rows if o == "Lyon"), rows
+
+
+def test_a_capital_of_a_region_that_is_replaced_is_replaced(engine: Engine) -> None:
+    """(guard) no people's word keeps the region: its capital is replaced with it."""
+    text = "Jag studerade i Tjeboksary, det är huvudstaden i Tjuvasjien. Nu bor jag i Umeå."
+    for target, rows in _runs(engine, text):
+        assert all(p != "Tjeboksary" for o, _, p in rows if o == "Tjeboksary"), rows
+
+
+def test_a_city_of_millions_is_no_peoples_home_town(engine: Engine) -> None:
+    """A family's language drew every town of its country among its homes: "tåg till Moskva"
+    beside "udmurtiska" went to a small Udmurt town. A city of a million or more is drawn
+    among the country's towns of its size."""
+    text = "Jag pratar udmurtiska. 2014 vi åkte tåg till Moskva och sedan buss till Helsingfors."
+    for target, rows in _runs(engine, text):
+        picks = [p for o, _, p in rows if o == "Moskva"]
+        assert picks and all(engine.lex.get(fold(p)).place_pop >= 500_000 for p in picks), rows
