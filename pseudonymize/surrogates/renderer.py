@@ -398,6 +398,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 LABELS[label].kind == "name" or label in PLACE_LIKE):
             parted = self._place_echo(span, original) or self._unit_name(span, original) \
                 or self._person_genitive(span, original)
+        if parted is None and strategy == "lifelike" and label == "transport_name":
+            parted = self._person_aboard(original)
         if parted is not None:
             return parted
         self.effective = strategy
@@ -422,6 +424,17 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self._base(span, ref, original, written, draw, attrs, strategy, spelt)
         self._remember(span, original, written, base, spelt)
         return self._shaped(span, original, written, base, attrs)
+
+    def _person_aboard(self, original: str) -> str | None:
+        """Lifelike (h-lifelike59): a vessel's name that is a person the essay named before
+        ("Jag träffade Olof ... På båten Olof sa att ..."): the detectors read the name after
+        "båten" as the boat's, and a ship's name in a person's slot ("På båten Tom Sawyer
+        sa") gives the text away; the person's surrogate, as written. None for any other."""
+        key = fold(original)
+        if " " in original or key not in self.name_words or key not in self.name_map:
+            return None
+        name = self.name_map[key]
+        return name.lower() if original.islower() else name
 
     def _town_read_as_geo(self, original: str) -> bool:
         """Lifelike (round 50): a mention read as a geographic feature that is a Swedish town
@@ -1034,8 +1047,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True  # "Inti Raymi\nI juni vi firar": the preposition after a title
         if strategy == "lifelike" and self._kept_gateway(span, original):
             return True  # "flyg till Köpenhamn och sedan med tåg till Malmö": the way in
-        if strategy == "lifelike" and span.label == "region" and self._people_region(original):
-            return True  # "från dagestan i Ryssland ... Jag är avarka": the people's own region
+        if strategy == "lifelike" and (span.label == "region" or span.label in PLACE_LIKE and
+                                       fold(original) in self.geo.cue_regions) and \
+                self._people_region(original):
+            # "från dagestan i Ryssland ... Jag är avarka": the people's own region, also
+            # where the detectors read it as a town ("Min familj i Corsica", h-lifelike59)
+            return True
         if strategy == "lifelike" and span.label == "city" and \
                 self._capital_of_kept(original):
             return True  # "Izjevsk, huvudstaden i Udmurtien" beside "udmurtiska": its capital
@@ -1061,9 +1078,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         beside "tatar"), in a country the essay's words keep: kept as the people's word is;
         another region in its place ("en avarka från lipetskaya") gives the text away."""
         key, names = fold(original), regions_abroad()
-        if key in self.geo.cue_regions and self.lex.get(key).place_country in self.kept and \
-                not self.geo.cue_regions[key].isdisjoint(self._said()):
-            return True  # (round 52) "basker ... i Bizkaia i Baskien": as the row writes it
+        said = self.geo.cue_regions.get(key, frozenset()) & self._said()
+        if said and (self.lex.get(key).place_country or next(iter(
+                self.geo.country_cues.get(min(said), ())), "")) in self.kept:
+            # (round 52) "basker ... i Bizkaia i Baskien": as the row writes it; (h-lifelike59)
+            # a name the gazetteers lack ("Corsica", "Breizh") by the row's country
+            return True
         return any(code[:2] in self.kept and fold(names.get(code, "")) == key
                    for towns in self._peoples_homes() for town in towns
                    for code in (self.lex.place_region.get(fold(town), ""),) if code)

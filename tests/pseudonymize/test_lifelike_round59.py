@@ -117,3 +117,31 @@ def test_a_city_of_millions_is_no_peoples_home_town(engine: Engine) -> None:
     for target, rows in _runs(engine, text):
         picks = [p for o, _, p in rows if o == "Moskva"]
         assert picks and all(engine.lex.get(fold(p)).place_pop >= 500_000 for p in picks), rows
+
+
+def test_a_peoples_region_read_as_a_town_stays(engine: Engine) -> None:
+    """A people's region under a name the gazetteers lack, which the detectors read as a town
+    ("Min familj i Corsica" beside "korsikanska"), stays as the region's other names do (was
+    "Min familj i Bastia", a town of the region drawn for the region)."""
+    text = "Min familj i Corsica\nMin mamma bor kvar i Calvi. Vi pratar korsikanska hemma."
+    for target, rows in _runs(engine, text):
+        assert target.startswith("Min familj i Corsica\n"), target
+        assert all(p != "Calvi" for o, _, p in rows if o == "Calvi"), rows
+
+
+def test_a_person_read_as_a_boats_name_keeps_the_persons_surrogate(engine: Engine) -> None:
+    """"På båten Olof sa ..." after "jag träffade Olof": the detectors read the name after
+    "båten" as the boat's, and the surrogate was a ship's ("På båten Tom Sawyer sa")."""
+    text = ("I Marseille jag träffade Olof. Vi tog en båt till Bastia. På båten Olof sa att "
+            "havet var fint.")
+    for target, rows in _runs(engine, text):
+        picks = [p for o, _, p in rows if o == "Olof"]
+        assert len(picks) == 2 and picks[0] == picks[1] != "Olof", rows
+
+
+def test_a_boats_own_name_is_still_a_boats(engine: Engine) -> None:
+    """(guard) a boat named as no person of the essay keeps a vessel's surrogate."""
+    text = "Vi åkte med båten Viking Grace till Åbo. Min bror Olof var med."
+    for target, rows in _runs(engine, text):
+        boat = [p for o, _, p in rows if o == "Viking Grace"]
+        assert boat and boat[0] != [p for o, _, p in rows if o == "Olof"][0], rows
