@@ -346,10 +346,12 @@ class Places:
                     else pool
                 coast = self._coast_town(span, original, home, country)
                 pool = [c for c in coast if c in pool] or coast or pool
-                # (h-lifelike59) never for a city of millions ("tåg till Moskva" beside
-                # "udmurtiska" was a small Udmurt town)
+                # (h-lifelike59) never for a city of millions outside the people's regions
+                # ("tåg till Moskva" beside "udmurtiska" was a small Udmurt town; a Tatar's
+                # Kazan is still a Tatar town)
                 spoken = self._spoken(country, cities) if self.lex.get(
-                    span.key or fold(original)).place_pop < HOME_TOWN_MAX else cities
+                    span.key or fold(original)).place_pop < HOME_TOWN_MAX or \
+                    self._among_homes(span, original) else cities
                 if spoken is not cities:  # "kurdiska": a town where Kurdish is spoken at home
                     pool = [c for c in pool if c in set(spoken)] or spoken
             return pool
