@@ -1055,6 +1055,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True
         if strategy == "lifelike" and span.label == "city" and \
                 self._capital_of_kept(original):
+            home = self.lex.get(span.key or fold(original)).place_country
+            if home not in ("", "SE"):
+                self.abroad = home  # the essay's last place abroad, as a drawn one would be
             return True  # "Izjevsk, huvudstaden i Udmurtien" beside "udmurtiska": its capital
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:

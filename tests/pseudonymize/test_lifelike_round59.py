@@ -145,3 +145,14 @@ def test_a_boats_own_name_is_still_a_boats(engine: Engine) -> None:
     for target, rows in _runs(engine, text):
         boat = [p for o, _, p in rows if o == "Viking Grace"]
         assert boat and boat[0] != [p for o, _, p in rows if o == "Olof"][0], rows
+
+
+def test_a_district_after_a_kept_capital_lies_abroad(engine: Engine) -> None:
+    """A kept capital is the essay's last place abroad, as a drawn town is: a district the
+    gazetteers lack after it was read as Swedish ("Jag bodde i halmstad, en stor del av
+    staden")."""
+    text = ("Jag är udmurt. Sen jag studerade på universitet i Izjevsk, det är huvudstaden i "
+            "Udmurtien. Jag bodde i ustinovskij, en stor del av staden med höga hus.")
+    for target, rows in _runs(engine, text):
+        picks = [p for o, _, p in rows if o == "ustinovskij"]
+        assert picks and all(not engine.lex.get(fold(p)).se_pop for p in picks), rows
