@@ -157,6 +157,11 @@ MILLION = 1_000_000       # a city this big is named even in lower case
 # a surrogate town is about the original's size: within the first factor of its population,
 # the second when that leaves fewer than three towns ("en liten stad" stays small)
 TOWN_SIZE_FACTORS = (4, 10)
+# lifelike: a town abroad this populous (Moscow, Tehran) is no people's home town: a family's
+# language drew every town of the country among its homes, so a train "till Moskva" went to
+# a small Udmurt town; a town this big is everyone's (routes, universities,
+# work), unless it lies in the people's own region (a Tatar's Kazan)
+HOME_TOWN_MAX = 1_000_000
 # a surname surrogate is never a town abroad this populous (Valencia, Aden), nor a Swedish place
 SURNAME_PLACE_MAX = 200_000
 # a place in a big foreign city's own region with at most this share of its people is one of

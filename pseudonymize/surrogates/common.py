@@ -91,6 +91,7 @@ LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
 LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 LEARNER_NUMBER = "~number:"  # a personnummer's digits -> the key of its lifelike surrogate's draw
 LEARNER_KIN = "~kin:"  # lifelike: a word an essay glossed as a kin word ("heit är pappa på frisiska")
+LEARNER_CAPITAL = "~capital:"  # lifelike: a town an essay called the capital of a kept region
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
 SCHOOL_AGE_NEAR = 120  # lifelike: characters either side of an age searched for a school year
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)

@@ -13,6 +13,7 @@ import regex
 from pseudonymize.coordinates import (by_border, commute_km, distance_km, latitude_apart,
                                       latitude_deg, near_km, nearest_of, seat_km)
 from pseudonymize.lexicon import fold
+from pseudonymize.thresholds import HOME_TOWN_MAX
 from pseudonymize.types import Span
 from pseudonymize.surrogates import rx
 from pseudonymize.surrogates.common import (KEPT_VILLAGE_ZIPF, LATITUDE_FEWEST, LEARNER_HOME,
@@ -345,7 +346,12 @@ class Places:
                     else pool
                 coast = self._coast_town(span, original, home, country)
                 pool = [c for c in coast if c in pool] or coast or pool
-                spoken = self._spoken(country, cities)
+                # (h-lifelike59) never for a city of millions outside the people's regions
+                # ("tåg till Moskva" beside "udmurtiska" was a small Udmurt town; a Tatar's
+                # Kazan is still a Tatar town)
+                spoken = self._spoken(country, cities) if self.lex.get(
+                    span.key or fold(original)).place_pop < HOME_TOWN_MAX or \
+                    self._among_homes(span, original) else cities
                 if spoken is not cities:  # "kurdiska": a town where Kurdish is spoken at home
                     pool = [c for c in pool if c in set(spoken)] or spoken
             return pool

@@ -25,8 +25,8 @@ from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, 
                                            plural, sound_key, spelt_out, swedish_number,
                                            word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEARNER_CALENDAR,
-                                            LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION,
-                                            LEARNER_KIN, LEARNER_NAME, LEARNER_PLACE,
+                                            LEARNER_CAPITAL, LEARNER_ESSAYS, LEARNER_HOME,
+                                            LEARNER_INSTITUTION, LEARNER_KIN, LEARNER_NAME, LEARNER_PLACE,
                                             LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap,
                                             PLACE_LIKE, SCHOOL_AGE_NEAR, SHIFTS)
 from pseudonymize.surrogates.words import _near_sentence, words
@@ -398,6 +398,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 LABELS[label].kind == "name" or label in PLACE_LIKE):
             parted = self._place_echo(span, original) or self._unit_name(span, original) \
                 or self._person_genitive(span, original)
+        if parted is None and strategy == "lifelike" and label == "transport_name":
+            parted = self._person_aboard(original)
         if parted is not None:
             return parted
         self.effective = strategy
@@ -422,6 +424,17 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self._base(span, ref, original, written, draw, attrs, strategy, spelt)
         self._remember(span, original, written, base, spelt)
         return self._shaped(span, original, written, base, attrs)
+
+    def _person_aboard(self, original: str) -> str | None:
+        """Lifelike (h-lifelike59): a vessel's name that is a person the essay named before
+        ("Jag träffade Olof ... På båten Olof sa att ..."): the detectors read the name after
+        "båten" as the boat's, and a ship's name in a person's slot ("På båten Tom Sawyer
+        sa") gives the text away; the person's surrogate, as written. None for any other."""
+        key = fold(original)
+        if " " in original or key not in self.name_words or key not in self.name_map:
+            return None
+        name = self.name_map[key]
+        return name.lower() if original.islower() else name
 
     def _town_read_as_geo(self, original: str) -> bool:
         """Lifelike (round 50): a mention read as a geographic feature that is a Swedish town
@@ -1023,7 +1036,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
         if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and (
-                self._kin_slot(original) or self._kin_glossed(original)):
+                self._kin_slot(original) or self._kin_glossed(original)
+                or self._kin_family(original)):
             return True  # "min chaw Segundo": a kin word of the writer's language, not a name
         if strategy == "lifelike" and span.label in ("city", "area") and \
                 self._possessed_word(original):
@@ -1033,8 +1047,18 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True  # "Inti Raymi\nI juni vi firar": the preposition after a title
         if strategy == "lifelike" and self._kept_gateway(span, original):
             return True  # "flyg till Köpenhamn och sedan med tåg till Malmö": the way in
-        if strategy == "lifelike" and span.label == "region" and self._people_region(original):
-            return True  # "från dagestan i Ryssland ... Jag är avarka": the people's own region
+        if strategy == "lifelike" and (span.label == "region" or span.label in PLACE_LIKE and
+                                       fold(original) in self.geo.cue_regions) and \
+                self._people_region(original):
+            # "från dagestan i Ryssland ... Jag är avarka": the people's own region, also
+            # where the detectors read it as a town ("Min familj i Corsica", h-lifelike59)
+            return True
+        if strategy == "lifelike" and span.label == "city" and \
+                self._capital_of_kept(original):
+            home = self.lex.get(span.key or fold(original)).place_country
+            if home not in ("", "SE"):
+                self.abroad = home  # the essay's last place abroad, as a drawn one would be
+            return True  # "Izjevsk, huvudstaden i Udmurtien" beside "udmurtiska": its capital
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
@@ -1057,12 +1081,40 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         beside "tatar"), in a country the essay's words keep: kept as the people's word is;
         another region in its place ("en avarka från lipetskaya") gives the text away."""
         key, names = fold(original), regions_abroad()
-        if key in self.geo.cue_regions and self.lex.get(key).place_country in self.kept and \
-                not self.geo.cue_regions[key].isdisjoint(self._said()):
-            return True  # (round 52) "basker ... i Bizkaia i Baskien": as the row writes it
+        said = self.geo.cue_regions.get(key, frozenset()) & self._said()
+        if said and (self.lex.get(key).place_country or next(iter(
+                self.geo.country_cues.get(min(said), ())), "")) in self.kept:
+            # (round 52) "basker ... i Bizkaia i Baskien": as the row writes it; (h-lifelike59)
+            # a name the gazetteers lack ("Corsica", "Breizh") by the row's country
+            return True
         return any(code[:2] in self.kept and fold(names.get(code, "")) == key
                    for towns in self._peoples_homes() for town in towns
                    for code in (self.lex.place_region.get(fold(town), ""),) if code)
+
+    def _capital_of_kept(self, original: str) -> bool:
+        """Lifelike (h-lifelike59): a town the essay calls the capital of a people's region
+        that stays as written (`_people_region`: "Izjevsk, det är huvudstaden i Udmurtien"
+        beside "udmurtiska"): the region has one capital, and the words name it; another
+        town there ("Sarapul, huvudstaden i Udmurtien"), or the surrogate country's capital
+        ("Moskva, huvudstaden i Udmurtien"), tells the reader the text was changed. Kept as
+        the region is, at every mention, and in the learner's later essays (their memory). So
+        is a country's capital where the country stays ("Paris, huvudstaden i Frankrike" beside
+        "bretonska" was "Marseille, huvudstaden i Frankrike": `_capital_said` draws the
+        surrogate country's capital, which is the original there)."""
+        key = fold(original)
+        if (LEARNER_CAPITAL + key, 0) in self.base:
+            return True
+        text = getattr(self.before, "text", "")
+        capitals = "|".join(map(regex.escape, sorted(words().capital_words)))
+        for m in rx.finditer(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", fold(text)):
+            found = rx.match(rf"\s*,?\s*(?:\p{{L}}+\s+){{0,2}}?(?:{capitals})\s+(?:i|av)\s+"
+                             rf"(\p{{L}}[\p{{L}}-]*)", fold(text)[m.end():m.end() + 80])
+            where = found.group(1) if found else ""
+            if where and (where in self.geo.cue_regions and self._people_region(where) or
+                          self.lex.get(where).country in self.kept):
+                self.base[(LEARNER_CAPITAL + key, 0)] = key
+                return True
+        return False
 
     def _people_word(self, original: str) -> bool:
         """Lifelike (round 47): a people's or a language's word of `country_cues_lifelike`,
@@ -1316,6 +1368,39 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                    fold(m.group(2)) in self.name_words for m in rx.finditer(
                        rf"(?<!\p{{L}})(?i:{mine})\s+({regex.escape(original)}|"
                        rf"{regex.escape(original.lower())})\s+(\p{{L}}[\p{{L}}'’-]*)", text))
+
+    def _kin_family(self, original: str) -> bool:
+        """Lifelike (h-lifelike59): a word no name list holds, written after a possessive
+        ("min anaj"), always in lower case, in an essay that already writes another word of the
+        writer's language as a kin word (one `_kin_slot` or `_kin_glossed` keeps, no Swedish
+        kin word: "min kuvo Ilona och min tada Bogdan ... tada har ont i ryggen"): the family
+        is told in the writer's own kin words, and this is one too, kept at every mention, also where it
+        stands alone ("tada har gikt"), which `_kin_slot` refuses for a lone word (h-probe71's
+        "min aweys Warsame ... jag älskar aweys", where no other kin word stands). Never a word
+        written with a capital or after a naming word ("heter", "kallas"): a person's name. The
+        learner's memory keeps it for their later essays, as a glossed kin word's."""
+        key = fold(original)
+        if not self._unlisted(key) or self.lex.get(key).place_country == "SE":
+            return False
+        text = getattr(self.before, "text", "")
+        mine = "|".join(sorted(self.lex.words("possessive")))
+        owned = regex.compile(rf"(?<!\p{{L}})(?i:{mine})\s+$")
+        naming = regex.compile(
+            rf"(?<!\p{{L}})(?i:{'|'.join(map(regex.escape, sorted(words().naming_words)))})\s+$")
+        mentions = list(rx.finditer(
+            rf"(?<!\p{{L}})(?i:{regex.escape(original)})(?!\p{{L}})", text))
+        if not mentions or any(not m.group().islower() or naming.search(
+                text, max(0, m.start() - KIN_SLOT_REACH), m.start()) for m in mentions) or \
+                not any(owned.search(text, max(0, m.start() - KIN_SLOT_REACH), m.start())
+                        for m in mentions):
+            return False
+        others = {m.group(1) for m in rx.finditer(
+            rf"(?<!\p{{L}})(?i:{mine})\s+(\p{{Ll}}+)(?!\p{{L}})", text)} - {original, key}
+        family = any(self._unlisted(fold(w)) and not self.lex.marks.get(fold(w)) and (
+            self._kin_slot(w) or self._kin_glossed(w)) for w in sorted(others))
+        if family:
+            self.base[(LEARNER_KIN + key, 0)] = key
+        return family
 
     def _event_year(self, span: Span) -> bool:
         """Lifelike: a year in a sentence naming a war or another public event
