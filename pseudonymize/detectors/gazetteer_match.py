@@ -1373,7 +1373,9 @@ class Matcher:
             if label is None or e.zipf >= T.COMMON or e.cats or folds[i] in function \
                     or not doc.texts[i].isalpha() or len(folds[i]) < 3 \
                     or not _unheard_preposition(self, doc, i) \
-                    or old is not None and (old.label not in NAME_RUN or old.end != doc.ends[i]):
+                    or old is not None and (old.label not in NAME_RUN
+                                            and not _spelt_away(doc, i, old)
+                                            or old.end != doc.ends[i]):
                 continue
             span = LOCAL_PLACE.span(doc.offsets[i], doc.ends[i], label, key=folds[i])
             if n is None:
@@ -2278,6 +2280,9 @@ class Matcher:
             if span is not None:
                 return span
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
+        if label == "country" and not cap and key in self.lex.spelt_countries \
+                and _name_goes_on(doc, i):
+            return self._unknown(c._replace(e=EMPTY))  # "i maali abad": a district's name
         if label is None:
             return self._unknown(c)
         label, attrs = self._relabel(c, label, attrs)
@@ -2437,11 +2442,20 @@ class Matcher:
         if not place_ctx and _exonym_slot(doc, i):
             place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
         elif not place_ctx and doc.texts[i].islower() and self._after_listed_place(doc, i) \
-                and (e is EMPTY or self._misspelt_country(e, key)):
+                and (e is EMPTY or self._misspelt_country(e, key)
+                     or _big_town_abroad(e) and self._passed_through(doc, i)):
             place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
             # list knows, or a rare one only a misspelt country, listed after a place stands
-            # where a place does (misspelt: `_u_fuzzy`)
+            # where a place does (misspelt: `_u_fuzzy`); so does a big town abroad that is
+            # also a rarer word among the stops a route passes ("via Addis Abeba och
+            # frankfurt"; not "i Los Angeles och split i familjen")
         return place_ctx
+
+    def _passed_through(self, doc: Doc, i: int) -> bool:
+        """A route's "via" or "genom" stands before the place listed before token i, within
+        the two words of a town's name ("via Addis Abeba och frankfurt")."""
+        through = self.W["route_through"]
+        return any(doc.folds[k] in through for k in range(max(0, i - 4), i - 2))
 
     def _route_stop(self, doc: Doc, i: int) -> bool:
         """Token i and a town, region or country (or a misspelt one) have a dash, an arrow or
@@ -2457,8 +2471,12 @@ class Matcher:
         e = doc.entries[k]
         if not doc.texts[k].isalpha() or e.gender:
             return False
-        if e.country or e.place_kind in ("city", "region", "municipality", "exonym"):
-            return True
+        if e.country or e.place_kind in ("city", "region", "municipality", "exonym") \
+                or "landmark" in e.cats and e.place_kind == "place":
+            return True  # (an airport or a station: "frankfurt–arlanda")
+        if k and doc.texts[k - 1].isalpha() and self.lex.get(
+                f"{doc.folds[k - 1]} {doc.folds[k]}").place_kind in ("city", "region", "exonym"):
+            return True  # a town of two words ending there ("Los Angeles–frankfurt")
         target = not e.zipf and self._fuzzy(doc.folds[k])
         return bool(target) and bool(self.lex.entries[target].place_kind)
 
@@ -2526,7 +2544,11 @@ class Matcher:
         if i < 2 or not (doc.texts[i - 1] == "," or doc.folds[i - 1] in self.W["list_word"]):
             return False
         before = doc.entries[i - 2]
-        return (before.country or before.place_kind in ("city", "region", "municipality")) \
+        if i >= 3 and doc.texts[i - 3].isalpha() and not before.place_kind:
+            pair = self.lex.get(f"{doc.folds[i - 3]} {doc.folds[i - 2]}")
+            if pair.place_kind:  # a town of two words: "via Addis Abeba och frankfurt"
+                before = pair
+        return (before.country or before.place_kind in ("city", "region", "municipality", "exonym")) \
             and not before.gender and not before.surname_rank \
             and (before.se_pop or before.zipf < T.COMMON or doc.texts[i - 2][0].isupper())
         # (not "en man, bärgades": an everyday word that is also a place abroad)
@@ -4371,8 +4393,9 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
     decides); a foreign town's part is an `area`, a Swedish town's a `city` (SweLL)."""
     doc, i = c.doc, c.i
     if c.cap or not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] \
-            or not m._unlisted(doc, i):
-        return None
+            or not (m._unlisted(doc, i) or c.key in m.lex.spelt_countries):
+        return None  # (a country in a learner's language may start a district's name:
+        # "i maali abad i norra delen")
     end = i
     while end + 1 < len(doc.texts) and end - i < 2 \
             and m._unlisted(doc, end + 1, T.MISSPELT_MAX):
@@ -5300,6 +5323,37 @@ def _spelt_country(m: Matcher, c: Cand) -> Span | None:
         return None
     country = c.e[:-1] == NO_READING and c.e.zipf < T.MISSPELT_MAX and m._country_spelling(c.key)
     return _tok_span(FUZZY, c, "country", key=country) if country else None
+
+
+def _big_town_abroad(e: Entry) -> bool:
+    """A town abroad of BIG_PLACE people or more that no name list holds, rarer as a word
+    than a big town's name is in lower case (BIG_PLACE_WORD_MAX): a place where one is
+    listed ("Addis Abeba och frankfurt"), not a word of a lexicon category."""
+    return e.place_kind in ("city", "exonym") and e.place_country not in ("", "SE") \
+        and e.place_pop >= T.BIG_PLACE and e.zipf < T.BIG_PLACE_WORD_MAX \
+        and not e.gender and not e.surname_rank and not e.cats
+
+
+def _name_goes_on(doc: Doc, i: int) -> bool:
+    """A lower-case word no count knows, nor any list but the family names', follows token i
+    in its clause: the two are one longer name ("i maali abad", a district; Maali is Mali in
+    Somali), not a country a learner's language names and a stray word."""
+    k = i + 1
+    if not (k < len(doc.texts) and k not in doc.starts and doc.texts[k].isalpha()
+            and doc.texts[k].islower() and doc.space(i) == " "):
+        return False
+    e = doc.entries[k]  # (a family name may be such a word: Abad)
+    return not (e.zipf or e.cats or e.gender or e.country or e.place_kind)
+
+
+def _spelt_away(doc: Doc, i: int, span: Span) -> bool:
+    """A fuzzy reading of token i as a country one edit off: a town or village of that name in
+    a country the essay names is the place meant ("kommer från chinle i Arizona", a village
+    in the USA, not Chile misspelt), as a name reading gives way to it; not after a place and
+    "i", where the country holding that place stands ("Mizoram i Indein": India misspelt)."""
+    return span.rule == GUESSED_SPELLING and span.label == "country" \
+        and not (i >= 2 and doc.folds[i - 1] == "i" and doc.texts[i - 2].isalpha()
+                 and (doc.entries[i - 2].place_kind or doc.entries[i - 2].country))
 
 
 def _owner_of_person(doc: Doc, i: int) -> bool:

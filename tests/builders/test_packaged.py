@@ -176,6 +176,20 @@ def test_subdivisions_of_origin_countries_are_regions(built):
     assert lexicon.filter(pl.col("category").is_in(packaged.BUILD_CATEGORIES)).height == 0
 
 
+def test_country_names_in_the_learners_languages(built):
+    """The countries' CLDR names in the learners' Latin-script languages are country rows of
+    lang "cldr" (Neuseeland, Marruecos, Almanya); not names under four letters (Turkish Fas,
+    Morocco), Swedish words, given names or surnames, nor a name another country's row holds
+    (Itoobiya: the lexicon's alias)."""
+    countries = table(built, "countries")
+    cldr = dict(countries.filter(lang="cldr").select("name", "iso2").iter_rows())
+    assert {cldr.get(n) for n in ("Neuseeland", "Marruecos", "Almanya")} == {"NZ", "MA", "DE"}
+    assert not {"Fas", "Çin", "Itoobiya"} & set(cldr)
+    names = packaged.cldr_country_names(["MA", "IS", "DK"], {"island": "IS"}, {"dania"})
+    assert ("Marruecos", "MA") in names and ("Dania", "DK") not in names
+    assert not [n for n, code in names if fold(n) == "island"]
+
+
 def test_a_name_that_is_an_everyday_word_is_a_homograph(built):
     """An everyday Swedish word (Zipf >= 4.5, compared by fold: Sahar ~ såhär) listed as a name
     must be a common_name_homograph, so the engine wants a capital and context."""
