@@ -30,6 +30,9 @@ KIN_NAME_MAX = 4.2         # "min tata minor kom": a lower-case word between an 
 ROUTE_REACH = 4           # "genom Danmark till lund": words from "till" back to the route's "genom"/"via"
 HOMOGRAPH_PLACE_MAX = 4.5  # "bor i Hjo": a homograph this rare after a place verb is a place
 INITIAL_UNKNOWN_MAX = 3.5  # an unknown capitalised word starting a sentence: a name below this
+INITIAL_SUBJECT_MAX = 3.5  # ... also before a name's verb ("Wenger kom" 2.78): no higher, for
+                           # a bare noun is a subject too ("Målning är" 3.89, "Rökning är"
+                           # 3.84, "Städning tar" 3.60: at 4.0 such nouns were names)
 INITIAL_WORD_MIN = 4.5     # a sentence-initial capitalised word this frequent with no name, place
                            # or institution reading is that word, whatever surrounds it ("Jag",
                            # "Men"): no unknown-word step takes a sentence-initial word this

@@ -132,7 +132,7 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
     "be_verb", "function_word", "celebration_verb", "kind_noun",
-    "feast_preposition", "memory_verb"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
+    "feast_preposition", "memory_verb", "derived_word_ending"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
 # carries a name to one; celebration_verb: `_u_feast`; memory_verb: `resolve.recalled_places`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
 # "Tack!\nL. tuimavana": the family name after a signature's initials (`Matcher._initials`)
@@ -5152,7 +5152,7 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     limit = T.INITIAL_UNKNOWN_MAX if c.initial and not (c.place_ctx or c.name_ctx) else T.COMMON
     if c.initial and m._name_follows(c.doc, c.i) \
             and not c.key.endswith(m.ENDS["definite_ending"]):
-        limit = T.COMMON
+        limit = T.INITIAL_SUBJECT_MAX
     doc, i = c.doc, c.i
     if c.cap and not c.initial and i >= 2 and (
             m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" and _owner_before(m, doc, i - 1)
@@ -5190,9 +5190,19 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
                 or c.named and c.doc.folds[c.i - 1] in m.W["naming_verb"])
             or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)
-            or c.initial and _initial_noun(m, c)):
+            or c.initial and (_initial_noun(m, c) or _initial_derived(m, c))):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _initial_derived(m: Matcher, c: Cand) -> bool:
+    """"Slakteri luktar illa", "Grundlig städning tar tid", "Logisk tänkande": a word
+    opening a sentence that the frequency list knows (RARE or more), that no list gives a
+    reading and that ends in a derivational ending of Swedish nouns and adjectives
+    (`derived_word_ending`: -ning, -eri, -isk, -lig) after a stem of INITIAL_NOUN_STEM letters
+    or more is that word, not an unlisted name; a name so spelt is listed (Henning)."""
+    return c.e.zipf >= T.RARE and not c.e.cats and not (c.e.gender or c.e.surname_rank) \
+        and bool(m.lex.words.ending("derived_word_ending", c.key, T.INITIAL_NOUN_STEM - 1))
 
 
 def _named_by_next(m: Matcher, c: Cand) -> bool:
@@ -5592,11 +5602,12 @@ def _may_place_list(m: Matcher, c: Cand) -> int:
 def _may_frequent(m: Matcher, c: Cand) -> int:
     """Lower case with no naming verb, or above all of `_u_frequent`'s limits, always; at
     least the lowest of them may be."""
-    if not (c.cap or c.named) or c.e.zipf >= max(T.INITIAL_UNKNOWN_MAX, T.COMMON,
-                                                 T.DOMINANT_WORD) \
+    if not (c.cap or c.named) or c.e.zipf >= max(T.INITIAL_UNKNOWN_MAX, T.INITIAL_SUBJECT_MAX,
+                                                 T.COMMON, T.DOMINANT_WORD) \
             and not (c.cap and not c.initial and c.place_ctx):  # ("minuter från Hör")
         return ALWAYS
-    return c.e.zipf >= min(T.INITIAL_UNKNOWN_MAX, T.COMMON, T.DOMINANT_WORD)
+    return c.e.zipf >= min(T.INITIAL_UNKNOWN_MAX, T.INITIAL_SUBJECT_MAX, T.COMMON,
+                           T.DOMINANT_WORD)
 
 
 def _may_place_context(m: Matcher, c: Cand) -> int:
