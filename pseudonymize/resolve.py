@@ -273,6 +273,11 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
         return True
     if k and folds[k - 1] in doc.lex.words("name_trigger", "verb"):
         return True  # "Min dotter Saga … Anders valde namnet saga": the name it was given
+    if not function and folds[k] != stem and k + 1 < len(folds) \
+            and doc.lex.marks.get(texts[k + 1].lower()) == "fam":
+        return True  # "Min vän Ronja … ronjas pappa": someone's kin, so someone
+    if not function and _inverted_subject(doc, k, name_verbs, be_verbs):
+        return True  # "Min vän Ronja … Igår ringde ronja till mig"
     if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
         return True
     pronouns = doc.lex.words("personal_pronoun")
@@ -284,6 +289,21 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
                                             or not texts[k + 1][0].isalnum()):
         return True  # "adam och mina" (a heading), "… Sara och rosa.": a name beside a name
     return _said_person(doc, k, be_verbs, possessive) or _object_person(doc, k, name_verbs)
+
+
+def _inverted_subject(doc: Doc, k: int, name_verbs: frozenset[str],
+                      be_verbs: frozenset[str]) -> bool:
+    """Token k is the subject a fronted adverb puts after its verb ("Sen kom ronja till oss",
+    "Igår ringde ronja."): a person's verb opening the sentence past the adverb, and after the word
+    the clause ends or goes on with a preposition or a place adverb, not with a noun the word
+    would describe ("Sen kom rosa moln")."""
+    folds, texts = doc.folds, doc.texts
+    if k < 2 or folds[k - 1] not in name_verbs or folds[k - 1] in be_verbs \
+            or not (k - 2 in doc.starts and folds[k - 2] in doc.lex.words("fronted_adverb")):
+        return False
+    return k + 1 == len(folds) or not texts[k + 1][0].isalnum() \
+        or folds[k + 1] in doc.lex.words("preposition") \
+        or folds[k + 1] in doc.lex.words("place_adverb")
 
 
 def _object_person(doc: Doc, k: int, name_verbs: frozenset[str]) -> bool:

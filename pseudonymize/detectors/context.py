@@ -211,7 +211,7 @@ AGE_WORD = _rule("age-word", ("age_string", "surname", *sorted(FIRSTNAMES)), 0.8
                         "age_limit_word", "age_group_plural", "function_word",
                         "agreeing_pronoun", "fronted_adverb", "definite_ending",
                         "age_as_word", "place_trigger", "age_one", "age_noun",
-                        "age_attribute"))
+                        "age_attribute", "age_since"))
 # "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
 # pronoun continues, is a person (`ContextRules._start_subject`)
 SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
@@ -327,7 +327,7 @@ INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution
                                 "nationality"))
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
-USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",),
+USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger", "naming_verb"),
                 shape=_user_shape)
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",),
                         reads=("municipality_word",))
@@ -874,6 +874,11 @@ class ContextRules:
             return True  # "två barn 5 och 7 år", "tränar pojkar 10 år": their age
         if self._lasting(doc, first) or self._lasting_after(doc, first, i):
             return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
+        if prev in w["age_since"] and after not in w["duration_after"] \
+                and not (first >= 2 and (folds[first - 2] in w["age_group_noun"]
+                                         or folds[first - 2] in w["generic_subject"])):
+            return True  # "lärde mig fiska från tio år": the age it began at (not
+            # "barn från tre år åker gratis": a group's)
         return prev not in w["duration_before"] and (
             after not in w["duration_after"] or prev in w["be_verb"]
             and folds[verb - 1] not in w["duration_subject"])  # "det är fem år sedan"
@@ -3170,6 +3175,11 @@ def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if first is not None and first >= 1 and first not in doc.starts \
                 and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha():
             first -= 1  # "från Kauno technologijos universitetas": its capitalised owner
+        if first is None or not _institution_preposition_before(r, doc, first):
+            k = _past_name_words(r, doc, i - 1)
+            # "gick på the national maritime college": English words alone, two at least
+            # (not "på language school"), right after the preposition, name the place
+            first = k + 1 if i - 1 - k >= 2 else None
         if first is not None and _institution_preposition_before(r, doc, first):
             _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
     return False
@@ -3203,14 +3213,26 @@ def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"mitt instagram är a.b.c", "mitt line id är noicm88": a user name."""
+    """"mitt instagram är a.b.c", "mitt line id är noicm88": a user name; also after a naming
+    verb with the platform elsewhere in the sentence ("på Snapchat heter han vilgot.b.kir",
+    "jag heter ebbe.nord på Instagram")."""
     key = doc.folds[i]
     # the trigger first (one C-level set test): most rare words have none before them
-    if r.w["username_trigger"].isdisjoint(doc.folds[max(0, i - 3):i]):
+    if r.w["username_trigger"].isdisjoint(doc.folds[max(0, i - 3):i]) \
+            and not _named_user(r, doc, i):
         return False
     if _user_shape(r.lex, doc.texts[i], key, doc.entries[i]):
         add(USER_ID.span(doc.offsets[i], doc.ends[i], "extra", key=key))
     return False
+
+
+def _named_user(r: ContextRules, doc: Doc, i: int) -> bool:
+    """Token i follows a naming verb ("heter vilgot.b.kir", "heter jag majken.holm") in a sentence
+    that names a platform or a user name before or after it: the name someone goes by there."""
+    if r.w["naming_verb"].isdisjoint(doc.folds[max(0, i - 2):i]):
+        return False
+    lo, hi = doc.sentence_window(i, T.USER_SENTENCE_REACH, T.USER_SENTENCE_REACH)
+    return not r.w["username_trigger"].isdisjoint(doc.folds[lo:hi])
 
 
 def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

@@ -1911,7 +1911,9 @@ class Matcher:
         # nang", "i staden hai phong"); a word in letters Swedish lacks is no Swedish word
         # ("i sơn trà" folds as "son tra")
         kind = i and folds[i - 1] in self.place_kind_nouns
-        placed = (cap or kind or i and folds[i - 1] in self.W["place_trigger.prep"]) and (
+        # ... or listed after a place ("via Buenos Aires och rio de janeiro")
+        listed = i >= 2 and folds[i - 1] in self.W["list_word"] and self._plain_place(doc, i - 2)
+        placed = (cap or kind or i and folds[i - 1] in self.W["place_trigger.prep"] or listed) and (
             _place_context(doc, i) == 2 or label == "country" or label in PLACE_LABELS and (
                 any(self.lex.get(w).zipf < T.COMMON for w in pkey.split())
                 or any(_foreign_letters(doc.texts[k]) for k in range(i, j)
@@ -2140,8 +2142,10 @@ class Matcher:
                 or doc.texts[nxt].isupper() or "\n" in doc.space(k + 1):
             return None
         e = doc.entries[nxt]
-        if e.zipf >= T.COMMON and not (e.surname_rank or e.first_rank) or e.cats - HOMOGRAPH:
+        if e.cats - HOMOGRAPH or e.zipf >= T.COMMON and not (e.surname_rank or e.first_rank) \
+                and not _closes_line(doc, nxt):
             return None  # "Tack!\nA. Jag kommer", "Hej!\nP. s. glöm inte": a sentence goes on
+            # (an everyday word alone on the line is the name: "Hälsningar\nB. silver")
         first = k
         while first >= 2 and first - 2 in initials and doc.texts[first - 1] == ".":
             first -= 2  # back to the first of the initials ("M. F. Solano")
@@ -2465,10 +2469,26 @@ class Matcher:
         return i >= 2 and doc.folds[i - 1] in marks and self._stop(doc, i - 2) \
             or i + 2 < n and doc.folds[i + 1] in marks and self._stop(doc, i + 2)
 
+    def _place_entry(self, doc: Doc, k: int) -> Entry:
+        """Token k's entry, or where k ends a place of several words the lists hold ("Kuala
+        Lumpur", "New York"), that place's: a list's or a route's member before a word is
+        the whole name, not its last word ("via Kuala Lumpur och london",
+        "Kuala Lumpur–london")."""
+        e = doc.entries[k]
+        if e.place_kind or e.country:
+            return e
+        phrases = self.lex.phrases
+        for j in range(k - 1, max(-1, k - T.PLACE_PHRASE_WORDS), -1):
+            if doc.folds[j] in phrases:
+                found = self._phrase(doc, j)
+                if found and found[0] == k + 1 and (found[1].place_kind or found[1].country):
+                    return found[1]
+        return e
+
     def _stop(self, doc: Doc, k: int) -> bool:
         """Token k is a town, region or country, or a word no count knows one edit or two from
         one (`_fuzzy`): a route's other stop."""
-        e = doc.entries[k]
+        e = self._place_entry(doc, k)
         if not doc.texts[k].isalpha() or e.gender:
             return False
         if e.country or e.place_kind in ("city", "region", "municipality", "exonym") \
@@ -2510,10 +2530,10 @@ class Matcher:
             or i + 2 < len(doc.folds) and doc.folds[i + 1] in lists and i + 1 not in doc.starts \
             and self._plain_place(doc, i + 2)
 
-    @staticmethod
-    def _plain_place(doc: Doc, k: int) -> bool:
-        """Token k is a place or country the lists hold that is no given name."""
-        e = doc.entries[k]
+    def _plain_place(self, doc: Doc, k: int) -> bool:
+        """Token k is a place or country the lists hold that is no given name (or ends one of
+        several words: `_place_entry`)."""
+        e = self._place_entry(doc, k)
         return bool(e.place_kind or e.country) and not e.gender and doc.texts[k].isalpha()
 
     def _misspelt_place(self, key: str) -> bool:
@@ -4236,6 +4256,14 @@ def _inside_name_run(m: Matcher, doc: Doc, j: int, between: bool) -> bool:
         and key not in m.W["name_tail_stop"] and key not in m.W["list_word"] \
         and text not in m.lex.words.surface("name_verb") \
         and not key.endswith(m.ENDS["past_ending"] + m.ENDS["verb_ending"] + PRESENT_ENDINGS)
+
+
+def _closes_line(doc: Doc, k: int) -> bool:
+    """Token k ends its line or the text, past a full stop at most."""
+    n = len(doc.texts)
+    if k + 1 < n and doc.texts[k + 1] == "." and "\n" not in doc.space(k):
+        k += 1
+    return k + 1 >= n or "\n" in doc.space(k)
 
 
 def _signature_tail(doc: Doc, j: int) -> list[Span]:

@@ -132,6 +132,7 @@ LICENCE_CARD_REACH = 15  # how many words back a licence card makes its card wor
 ACCOUNT_COMPOUND_MIN = 9  # "företagskonto": a word this long ending in an account word is one
 ACCOUNT_HEAD_LENGTHS = (5, 6)  # the account words a compound ends in: "konto", "kontot"
 ACCOUNT_REACH = 8  # how many words back an account's word makes a number its number
+ENDED_REACH = 16  # "ett sparkonto på en liten bank i staden X i Finland, det slutar på 6130": how many words back, in its sentence, an account's word makes the last digits given its number's
 BANK_REACH = 3  # how many words back a bank's name makes a number no other word announces its account
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
@@ -469,6 +470,8 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         reach = 5 + _masked(doc.text, m.start())
         start = _with_prefix(doc, m.start())  # its word counted from its letter code
         kind = _number_kind(doc, lex, start, reach)
+        if kind is None and ndig == 4 and _ends_with(doc, m.start()):
+            kind = _ended_kind(doc, lex, m.start())
         if ndig >= 5 and (kind == "account_nr" or kind is None and _number_kind(
                 doc, lex, m.start(), ACCOUNT_REACH) == "account_nr"):
             continue  # the account pattern covers it (as far back as it looks)
@@ -488,6 +491,15 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             # "slutar på 4471"; a code of four digits a few words after its word ("portkoden
             # är 1234", "koden har ändrats till 4719"), not a year nor an amount
             add(NUMBER_ENDING.span(m.start(), m.end(), kind))
+
+
+def _ended_kind(doc: Doc, lex: Lexicon, start: int) -> str | None:
+    """The kind of the number whose last digits start at `start` ("det slutar på 6130"), named
+    further back in the sentence than a bare number's word is looked for ("ett sparkonto på en
+    liten bank i staden Tammerfors i Finland, det slutar på 6130"): the digits end that number."""
+    i = doc.index_at(start)
+    lo, _ = doc.sentence_window(i, ENDED_REACH, 0)
+    return _number_kind(doc, lex, start, i - lo)
 
 
 def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
