@@ -121,7 +121,9 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "month_preposition", "apposition_article",
                                                   "writer_spouse", "sender_company"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
-                             "name_object", "saying_verb", "saying_filler"))
+                             "name_object", "saying_verb", "saying_filler",
+                             # an owned word of no list may be a kin word (`_unlisted_kin`)
+                             "possessive"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place", "geo"), 0.5, ("person_particle_verb",
                                                                         "function_after_name",
                                                                         "shore_preposition"))
@@ -2530,6 +2532,16 @@ class Matcher:
             or i + 2 < len(doc.folds) and doc.folds[i + 1] in lists and i + 1 not in doc.starts \
             and self._plain_place(doc, i + 2)
 
+    @staticmethod
+    def _after_phrase_place(doc: Doc, i: int) -> bool:
+        """Token i is listed after a place of several words whose last word is no place by
+        itself ("Los Angeles och split"): the list holds it as a town abroad only on a route
+        ("via Kuala Lumpur och london"), since such a town may be an everyday word ("i Los
+        Angeles och split i familjen")."""
+        return i >= 2 and not (doc.entries[i - 2].place_kind or doc.entries[i - 2].country) \
+            and not (i + 2 < len(doc.entries) and (doc.entries[i + 2].place_kind
+                                                  or doc.entries[i + 2].country))
+
     def _plain_place(self, doc: Doc, k: int) -> bool:
         """Token k is a place or country the lists hold that is no given name (or ends one of
         several words: `_place_entry`)."""
@@ -3199,7 +3211,9 @@ class Matcher:
         if e.se_pop >= T.SE_ATTESTED and self._listed_town(c.doc, c.i):
             return True  # "i simrishamn, skurup och löderup": a town listed after a town
         # (not a name: "på gröna lund och baran var rädd" is the boy Baran)
-        placed = c.place_ctx == 1 or not e.gender and self._listed_place(c.doc, c.i)
+        placed = c.place_ctx == 1 or not e.gender and self._listed_place(c.doc, c.i) and (
+            e.se_pop or not self._after_phrase_place(c.doc, c.i)
+            or self._passed_through(c.doc, c.i))
         return bool(c.place_ctx == 2 or big or placed and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
