@@ -3653,10 +3653,10 @@ class Matcher:
         """"min tinana Losaline", "hennes anna Selvam", "min dädu Kostja": token j is a kin
         word of a language no list holds: a lower-case word with its owner right before it and
         a capitalised word after it in the sentence (the person), that is no everyday word
-        (rare or unknown, and no compound of Swedish words: not "min hemby Tinana") or only a
-        given name or a town abroad by its spelling (Anna, Tamana, Äke; a possessive does not
-        come before a given name). The word after it is that person's name, as after "min
-        syster"; the kin word is no name."""
+        (rare or unknown, and no compound of Swedish words: not "min hemby Tinana") nor a name
+        any list holds (a listed given name there is a person's first name: "min sara
+        Lindqvist", replaced, as recall comes first). The word after it is that person's name,
+        as after "min syster"; the kin word is no name."""
         texts = doc.texts
         if j < 1 or j + 1 >= len(texts) or j + 1 in doc.starts or not texts[j].islower() \
                 or not texts[j].isalpha() or not texts[j + 1][:1].isupper() \
@@ -3664,9 +3664,9 @@ class Matcher:
                 or texts[j - 1].lower() not in self.lex.words.surface("possessive"):
             return False
         e = doc.entries[j]
-        if e.cats or e.country or e.org_kind or e.se_pop or e.surname_rank and not e.gender:
-            return False
-        return bool(e.gender) or e.zipf < T.RARE and not self._compound(doc.folds[j])
+        if e.cats or e.country or e.org_kind or e.se_pop or e.surname_rank or e.gender:
+            return False  # (a listed name stays a person's: "min sara Lindqvist")
+        return e.zipf < T.RARE and not self._compound(doc.folds[j])
 
     def _present(self, word: str) -> bool:
         """"spelar", "simmar": a verb's present tense in -ar, its infinitive an everyday word
