@@ -181,8 +181,14 @@ DATA_SETS = (
      GOLD_DIR / "dev31.jsonl"),
     ("Development learner gold 32 (tests/data/gold/dev32.jsonl), written blind in the twenty-sixth "
      "session of 2026-12-02 and measured as that session's generalisation check (first measured "
-     "at 76c8724f: replace-label recall 0.871, F2 0.797, 19 leaks in 13 of 48 essays)", "jsonl",
+     "at 76c8724f: replace-label recall 0.871, F2 0.797, 19 leaks in 13 of 48 essays), open to "
+     "tuning from the twenty-seventh", "jsonl",
      GOLD_DIR / "dev32.jsonl"),
+    ("Development learner gold 33 (tests/data/gold/dev33.jsonl), written blind in the "
+     "twenty-seventh session of 2026-12-02 and measured as that session's generalisation check "
+     "(first measured at 3be224e6: replace-label recall 0.835, F2 0.767, 12 leaks in 10 of 48 "
+     "essays)", "jsonl",
+     GOLD_DIR / "dev33.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
