@@ -365,7 +365,7 @@ def judge_section() -> str:
     lines = ["## Can a reader tell? Blind judge on original/pseudonymized pairs (issue 15)", "",
              "24 essays of a gold set no surrogate work was tuned on (the blind learner set; run "
              "30 also dev12, runs 33 to 36 dev13 and dev14, runs 38 and 39 dev15, runs 40 to "
-             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs 50 and 51 dev19, runs 52 and 53 dev20, runs 54 and 55 dev21, runs 56 and 57 dev22, runs 58 and 59 dev23, runs 60 and 61 dev24, runs 62 and 63 dev25, runs 64 and 65 dev26, runs 66 and 67 dev27, runs 68 and 69 dev28, runs 70 and 71 dev29, runs 72 and 73 dev30, runs 74 and 75 dev31, runs from 76 on dev32, each "
+             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs 50 and 51 dev19, runs 52 and 53 dev20, runs 54 and 55 dev21, runs 56 and 57 dev22, runs 58 and 59 dev23, runs 60 and 61 dev24, runs 62 and 63 dev25, runs 64 and 65 dev26, runs 66 and 67 dev27, runs 68 and 69 dev28, runs 70 and 71 dev29, runs 72 and 73 dev30, runs 74 and 75 dev31, runs 76 and 77 dev32, runs from 78 on dev33, each "
              "written blind in its session), "
              "picked and ordered by `python "
              "benchmarks/pairs.py --gold tests/data/gold/GOLD.jsonl --n 24 --pick-seed 15 "
